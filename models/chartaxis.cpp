@@ -1,5 +1,7 @@
 #include "chartaxis.h"
 
+#include "report/svgchart.h"
+
 #include "core/nicescale.h"
 
 #include <algorithm>
@@ -43,4 +45,9 @@ NiceRange niceRangeWithin(double low, double high, int maxLabels)
         r = onSteps(low, high, (fraction < 1.5 ? 2 : fraction < 3 ? 5 : 10) * magnitude);
     }
     return r;
+}
+
+const char* seriesColourName(int i)
+{
+    return stampede::seriesColour(std::size_t(i));
 }

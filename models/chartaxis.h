@@ -16,3 +16,7 @@ NiceRange niceRange(double low, double high, int ticks = 4);
 // The same, with at most `maxLabels` labels (0: no limit; at least 2 are
 // kept): the step goes up through 1, 2, 5 times a power of ten until they fit.
 NiceRange niceRangeWithin(double low, double high, int maxLabels);
+
+// The colour of a chart's `i`th line as "#rrggbb": the same in the workbench (live and report) and the HTML
+// exports (report/svgchart.h).
+const char* seriesColourName(int i);

@@ -85,6 +85,30 @@ const QList<Form>& forms()
               QT_TRANSLATE_NOOP("EngineText", "stopped by breaker%1")),
             f("interrupted", R"re(interrupted: the controller ended before the run did)re",
               QT_TRANSLATE_NOOP("EngineText", "interrupted: the controller ended before the run did")),
+            f("completed-passed", R"re(completed and passed)re",
+              QT_TRANSLATE_NOOP("EngineText", "completed and passed")),
+            f("completed-failed-why", R"re(completed and failed: (.*))re",
+              QT_TRANSLATE_NOOP("EngineText", "completed and failed: %1")),
+            f("completed-failed", R"re(completed and failed)re",
+              QT_TRANSLATE_NOOP("EngineText", "completed and failed")),
+            f("named-threshold-failed", R"re(threshold (.*) failed \((.*)\))re",
+              QT_TRANSLATE_NOOP("EngineText", "threshold %1 failed (%2)")),
+            // a scenario file's parse faults (ScenarioCheck::parseFault)
+            f("not-a-time", R"re(not a time such as 300ms or 1\.5s)re",
+              QT_TRANSLATE_NOOP("EngineText", "not a time such as 300ms or 1.5s")),
+            f("not-whole", R"re((".*") is not a whole number)re",
+              QT_TRANSLATE_NOOP("EngineText", "%1 is not a whole number")),
+            f("not-number", R"re((".*") is not a number)re", QT_TRANSLATE_NOOP("EngineText", "%1 is not a number")),
+            f("not-list", R"re(not a list such as \[200, 201\])re",
+              QT_TRANSLATE_NOOP("EngineText", "not a list such as [200, 201]")),
+            f("not-bool", R"re((".*") is not true or false)re",
+              QT_TRANSLATE_NOOP("EngineText", "%1 is not true or false")),
+            f("not-enum", R"re((".*") is not one of the values this field takes)re",
+              QT_TRANSLATE_NOOP("EngineText", "%1 is not one of the values this field takes")),
+            f("not-value", R"re((".*") is not a value this field takes)re",
+              QT_TRANSLATE_NOOP("EngineText", "%1 is not a value this field takes")),
+            f("no-such-field", R"re(no field named (".*") here)re",
+              QT_TRANSLATE_NOOP("EngineText", "no field named %1 here")),
             f("threshold-failed", R"re(threshold failed: (.*))re",
               QT_TRANSLATE_NOOP("EngineText", "threshold failed: %1")),
             // test plans
@@ -163,6 +187,14 @@ const Form* formOf(const QString& text, QRegularExpressionMatch& match)
     return nullptr;
 }
 
+QString listText(const QString& list)
+{
+    QStringList pieces = list.split(QLatin1String("; "));
+    for (QString& piece : pieces)
+        piece = engineText(piece);
+    return pieces.join(QLatin1String("; "));
+}
+
 QString translated(const QString& message)
 {
     QRegularExpressionMatch m;
@@ -187,6 +219,8 @@ QString translated(const QString& message)
         else if (part.startsWith(QLatin1String("; ")))
             for (const QString& piece : part.mid(2).split(QLatin1String("; ")))
                 out += QLatin1String("; ") + engineText(piece);
+        else if (QRegularExpressionMatch whole; !formOf(part, whole) && part.contains(QLatin1String("; ")))
+            out += listText(part); // "threshold … failed (…); not as planned: …": each piece a form of its own
         else
             out += engineText(part);
         ++i;

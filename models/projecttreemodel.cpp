@@ -1,5 +1,8 @@
 #include "projecttreemodel.h"
 
+#include <QSet>
+#include <functional>
+
 #include "enginetext.h"
 
 #include "store/runlog.h"
@@ -599,4 +602,20 @@ QString ProjectTreeModel::verdictText(const std::string& status, int passed)
     if (status == "completed" && passed >= 0) // the stored verdict, as the exit code and every export give it
         return passed ? tr("passed") : tr("not passed");
     return statusText(status);
+}
+
+QString ProjectTreeModel::uniqueName(const QString& base) const
+{
+    QSet<QString> taken;
+    std::function<void(const QModelIndex&)> collect = [&](const QModelIndex& under) {
+        for (int r = 0; r < rowCount(under); ++r) {
+            taken.insert(index(r, 0, under).data().toString());
+            collect(index(r, 0, under));
+        }
+    };
+    collect({});
+    QString name = base;
+    for (int n = 2; taken.contains(name); ++n)
+        name = QStringLiteral("%1 %2").arg(base).arg(n);
+    return name;
 }

@@ -58,6 +58,8 @@ public:
     bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
                       const QModelIndex& parent) override;
 
+    // `base`, or "base 2", "base 3"…: a name no item of the project has yet.
+    QString uniqueName(const QString& base) const;
     // Edits; each returns the new item's index (or an invalid one, with lastError()).
     QModelIndex addItem(const QModelIndex& parent, stampede::ItemKind kind, const QString& name,
                         const QByteArray& payload = QByteArrayLiteral("{}"));

@@ -1,9 +1,11 @@
 #include "reportmodel.h"
 #include "enginetext.h"
+#include "reportwords.h"
 #include "runsecond.h"
 
 #include "projecttreemodel.h"
 
+#include "report/reportsections.h"
 #include "report/savedreport.h"
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -26,7 +28,8 @@ QList<RunListEntry> ReportModel::runs(ProjectStore& store)
     QList<RunListEntry> out;
     for (const auto& r : RunLog(store).runs())
         out.append({r.id, QString::fromStdString(r.runId), QString::fromStdString(r.name),
-                    QString::fromStdString(r.started), QString::fromStdString(r.status), r.durationS});
+                    QString::fromStdString(r.started), QString::fromStdString(r.status), r.durationS,
+                    engineText(QString::fromStdString(r.verdict))});
     return out;
 }
 
@@ -75,7 +78,78 @@ QStringList ReportModel::scopes() const
         out << QString::fromStdString(name);
     for (const auto& name : m_run->groupNames)
         out << tr("group %1").arg(QString::fromStdString(name));
+    for (const auto& sc : m_run->scenarios)
+        out << tr("scenario %1").arg(QString::fromStdString(sc.name));
     return out;
+}
+
+std::string ReportModel::scopeName(int scope) const
+{
+    const int steps = int(m_run->stepNames.size()), groups = int(m_run->groupNames.size());
+    if (scope <= 0)
+        return {};
+    if (scope <= steps)
+        return m_run->stepNames[std::size_t(scope - 1)];
+    if (scope <= steps + groups)
+        return m_run->groupNames[std::size_t(scope - 1 - steps)];
+    const auto k = std::size_t(scope - 1 - steps - groups);
+    return k < m_run->scenarios.size() ? m_run->scenarios[k].name : std::string();
+}
+
+stampede::ReportOptions ReportModel::options() const
+{
+    stampede::ReportOptions o;
+    o.apdexTMs = m_apdexTMs;
+    o.apdexTByName = m_apdexTByName;
+    return o;
+}
+
+ReportSection ReportModel::section(int scope) const
+{
+    const stampede::ReportOptions o = options();
+    stampede::StepSection s;
+    if (scope <= 0) {
+        s = stampede::runSection(*m_run, *m_summary, o);
+    } else { // reportSections: all steps (when several), the steps, the groups, the scenarios: as scopes() lists them
+        std::vector<stampede::StepSection> all = stampede::reportSections(*m_run, *m_summary, o);
+        const std::size_t at = std::size_t(scope - 1) + (m_run->stepNames.size() > 1 ? 1 : 0);
+        if (at < all.size())
+            s = std::move(all[at]);
+    }
+    ReportSection out;
+    for (const auto& b : s.distribution)
+        out.distribution.append({b.toMs < 1       ? QStringLiteral("≤ %1 µs").arg(b.toMs * 1000, 0, 'f', 0)
+                                 : b.toMs < 10000 ? QStringLiteral("≤ %1 ms").arg(b.toMs, 0, 'f', 0)
+                                                  : QStringLiteral("≤ %1 s").arg(b.toMs / 1000, 0, 'f', 0),
+                                 quint64(b.count)});
+    out.apdex = s.apdex;
+    out.apdexTMs = s.apdexTMs;
+    out.satisfied = s.satisfied;
+    out.tolerating = s.tolerating;
+    out.frustrated = s.frustrated;
+    for (const auto& t : s.overTime)
+        out.againstThroughput.append(QPointF(double(t.requests), t.p99));
+    for (const auto& e : s.topErrors) {
+        int cls = 0;
+        while (cls < int(stampede::kErrorClassCount) &&
+               e.errorClass != stampede::errorClassName(stampede::ErrorClass(cls)))
+            ++cls;
+        out.topErrors.append({cls, quint64(e.count), engineText(QString::fromStdString(e.sample))});
+    }
+    return out;
+}
+
+void ReportModel::setApdexT(int scope, double ms)
+{
+    if (scope <= 0)
+        m_apdexTMs = ms;
+    else if (const std::string name = scopeName(scope); !name.empty())
+        m_apdexTByName[name] = ms;
+}
+
+double ReportModel::apdexT(int scope) const
+{
+    return options().apdexTFor(scopeName(scope));
 }
 
 QList<QPointF> ReportModel::series(const QString& metric, int agent, int scope) const
@@ -84,11 +158,16 @@ QList<QPointF> ReportModel::series(const QString& metric, int agent, int scope) 
     const std::string agentName = agent >= 0 && std::size_t(agent) < m_run->agents.size() ? m_run->agents[agent] : "";
     const int steps = int(m_run->stepNames.size());
     const bool run = scope <= 0 || metric == QLatin1String("connections") || metric == QLatin1String("users");
-    const bool group = !run && scope > steps; // groups' seconds are merged over the engines
-    const int step = run ? -1 : group ? scope - 1 - steps : scope - 1;
-    const auto& rows = group ? m_run->groupRows : agentName.empty() ? m_run->rows : m_run->agentRows;
+    const int groups = int(m_run->groupNames.size());
+    const bool scenario = !run && scope > steps + groups;  // a plan's scenario: its steps' seconds together
+    const bool group = !run && !scenario && scope > steps; // groups' seconds are merged over the engines
+    const int step = run ? -1 : scenario ? scope - 1 - steps - groups : group ? scope - 1 - steps : scope - 1;
+    const auto& rows = scenario            ? m_run->scenarioRows
+                       : group             ? m_run->groupRows
+                       : agentName.empty() ? m_run->rows
+                                           : m_run->agentRows;
     for (const auto& r : rows) {
-        if (r.step != step || r.agent != (group ? std::string() : agentName))
+        if (r.step != step || r.agent != (group || scenario ? std::string() : agentName))
             continue;
         const bool latency = metric.startsWith(QLatin1Char('p')) || metric == QLatin1String("max");
         if (latency && r.counters.requests == 0) { // nothing answered (paused, or nothing sent): a gap, not 0 ms
@@ -239,15 +318,12 @@ QString ReportModel::unjudged() const
 
 QString ReportModel::reason() const
 {
-    if (!m_summary->reason.empty())
-        return engineText(QString::fromStdString(m_summary->reason));
-    QStringList failed; // a run that ran as planned fails by its thresholds: which ones
-    for (const auto& t : m_summary->thresholds)
-        if (!t.passed)
-            failed << QString::fromStdString(t.expr);
-    return failed.isEmpty()
-               ? QString()
-               : tr("%n threshold(s) failed: %1", nullptr, int(failed.size())).arg(failed.join(QStringLiteral(", ")));
+    return m_summary->passed ? QString() : verdict();
+}
+
+QString ReportModel::verdict() const
+{
+    return engineText(QString::fromStdString(verdictText(*m_summary)));
 }
 
 bool ReportModel::checkFailed(int i) const
@@ -284,10 +360,12 @@ QString ReportModel::scenarioJson() const
 QByteArray ReportModel::exportAs(const QString& format) const
 {
     std::string text;
+    stampede::ReportOptions options = this->options();
+    options.words = reportWords();
     if (format == QLatin1String("html"))
-        text = exportHtml(*m_run, *m_summary);
+        text = exportHtml(*m_run, *m_summary, options);
     else if (format == QLatin1String("json"))
-        text = exportJson(*m_run, *m_summary);
+        text = exportJson(*m_run, *m_summary, options);
     else if (format == QLatin1String("csv"))
         text = exportCsv(*m_run);
     else if (format == QLatin1String("junit"))

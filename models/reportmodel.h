@@ -7,7 +7,9 @@
 #include <QPointF>
 #include <QStringList>
 
+#include <map>
 #include <memory>
+#include <string>
 
 namespace stampede {
 class ProjectStore;
@@ -15,13 +17,32 @@ struct SavedRun;
 struct RunSummary;
 struct MetricsSummary;
 struct CompareResult;
+struct ReportOptions;
 } // namespace stampede
+
+// A scope's sections as the report view draws them (report/reportsections.h in the workbench's terms).
+struct ReportSection
+{
+    QList<QPair<QString, quint64>> distribution; // "≤ 20 ms" and the answers in that span
+    double apdex = -1;                           // -1: no answer was timed
+    double apdexTMs = 500;
+    quint64 satisfied = 0, tolerating = 0, frustrated = 0;
+    QList<QPointF> againstThroughput; // each second with answers: (its requests, its p99 ms)
+    struct TopError
+    {
+        int errorClass = 0; // stampede::ErrorClass
+        quint64 count = 0;
+        QString sample; // in the user's words where the engine composed it
+    };
+    QList<TopError> topErrors; // most first
+};
 
 struct RunListEntry
 {
     qint64 id = 0;
     QString runId, name, started, status;
     double seconds = 0; // how long it ran
+    QString verdict;    // in the words of every report, in the user's language
 };
 
 class ReportModel : public QAbstractTableModel
@@ -54,16 +75,26 @@ public:
     QString runId() const;
     QString title() const; // scenario, status, start, duration
     bool passed() const;
-    // Why the run did not pass (or how it ended), in the user's words; empty when it passed as planned.
+    // Why the run did not pass (its verdict), in the user's words; empty when it passed as planned.
     QString reason() const;
+    // The verdict in the words every report says it in (verdictText): "completed and passed", "stopped when asked…".
+    QString verdict() const;
     // What the verdict did not judge (RunSummary::unjudged), in the user's words; empty when nothing.
     QString unjudged() const;
     // Per second, all steps: requests, errors, messages (stream steps' messages and events received), p50, p90,
     // p95, p99, p999, max, connections, users; for all agents merged (agent -1) or agent `agent`.
     // A latency point is NaN (a gap) in a second where nothing was answered
     // (paused, or nothing sent): never a 0 ms that did not happen.
-    // The scopes the charts can show, chosen in the view: the whole run, each step, each group ("group NAME").
+    // The scopes the charts can show, chosen in the view: the whole run, each step, each group ("group NAME"), each
+    // scenario of a plan ("scenario NAME").
     QStringList scopes() const;
+    // Scope `scope`'s latency distribution, APDEX, percentiles over time and top errors (report/reportsections.h),
+    // from the saved histograms; APDEX at apdexT(scope).
+    ReportSection section(int scope) const;
+    // APDEX's target time T in ms: the whole run's (scope 0, every scope without its own) or one scope's. The
+    // exports use the same.
+    void setApdexT(int scope, double ms);
+    double apdexT(int scope) const;
     // `scope` indexes scopes() (0: the whole run); connections and users are the run's whatever the scope.
     QList<QPointF> series(const QString& metric, int agent = -1, int scope = 0) const;
     QStringList agents() const; // the engines, when several ran and each one's seconds were kept
@@ -106,9 +137,13 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
+    std::string scopeName(int scope) const; // the step's, group's or scenario's own name; empty for the run
+    stampede::ReportOptions options() const;
     std::unique_ptr<stampede::SavedRun> m_run;
     std::unique_ptr<stampede::RunSummary> m_summary;
     QString m_error;
+    double m_apdexTMs = 500;
+    std::map<std::string, double> m_apdexTByName;
 };
 
 class CompareModel : public QAbstractTableModel

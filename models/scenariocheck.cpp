@@ -1,4 +1,9 @@
 #include "scenariocheck.h"
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 
 #include "bundle/bundlefile.h"
 #include "bundle/environment.h"
@@ -53,7 +58,7 @@ ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const
     stampede::v1::Scenario s;
     std::string error;
     if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error)) {
-        out.problems.append({QString(), QString::fromStdString(error)});
+        out.problems.append(parseFault(QString::fromStdString(error)));
         return out;
     }
     if (const auto env = currentEnvironment(environments))
@@ -67,6 +72,131 @@ ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const
         for (const auto& w : stampede::flowWarnings(*plan))
             out.warnings << QString::fromStdString(w.text());
     return out;
+}
+
+QPair<QString, QString> ScenarioCheck::parseFault(const QString& error)
+{
+    static const QRegularExpression invalid(QStringLiteral("^\\(([^)]*)\\): invalid value (.*) for type (\\S+)$"),
+                                            QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression unknown(QStringLiteral("^\\(([^)]*)\\) (\\S+): Cannot find field\\.?$"));
+    if (const auto m = invalid.match(error); m.hasMatch()) {
+        const QString field = m.captured(1), value = m.captured(2), type = m.captured(3);
+        const QString shown = value.startsWith(u'"') ? value : QStringLiteral("\"%1\"").arg(value.left(40));
+        QString why;
+        if (type.endsWith(QLatin1String("Duration")))
+            why = QStringLiteral("not a time such as 300ms or 1.5s");
+        else if (type.contains(QLatin1String("INT")))
+            why = QStringLiteral("%1 is not a whole number").arg(shown);
+        else if (type.contains(QLatin1String("DOUBLE")) || type.contains(QLatin1String("FLOAT")))
+            why = QStringLiteral("%1 is not a number").arg(shown);
+        else if (type.endsWith(QLatin1String("ListValue")))
+            why = QStringLiteral("not a list such as [200, 201]");
+        else if (type.contains(QLatin1String("BOOL")))
+            why = QStringLiteral("%1 is not true or false").arg(shown);
+        else if (type.contains(QLatin1String("ENUM")) || type.contains(QLatin1String("Stage")))
+            why = QStringLiteral("%1 is not one of the values this field takes").arg(shown);
+        else
+            why = QStringLiteral("%1 is not a value this field takes").arg(shown);
+        return {field, why};
+    }
+    if (const auto m = unknown.match(error); m.hasMatch())
+        return {m.captured(1), QStringLiteral("no field named \"%1\" here").arg(m.captured(2))};
+    return {QString(), error};
+}
+
+QString ScenarioCheck::fieldLabel(const QString& path, const QByteArray& scenarioJson)
+{
+    static const QRegularExpression indexed(QStringLiteral("^([A-Za-z]+)\\[(\\d+)\\](?:\\.(.*))?$"));
+    const QJsonObject scenario = QJsonDocument::fromJson(scenarioJson).object();
+    const auto part = [](const QString& rest) -> QString {
+        static const QList<QPair<QString, const char*>> labels{
+            {QStringLiteral("request.url"), QT_TRANSLATE_NOOP("FieldLabel", "URL")},
+            {QStringLiteral("request.method"), QT_TRANSLATE_NOOP("FieldLabel", "method")},
+            {QStringLiteral("request.headers"), QT_TRANSLATE_NOOP("FieldLabel", "headers")},
+            {QStringLiteral("request.body"), QT_TRANSLATE_NOOP("FieldLabel", "body")},
+            {QStringLiteral("request.timeout"), QT_TRANSLATE_NOOP("FieldLabel", "timeout")},
+            {QStringLiteral("request"), QT_TRANSLATE_NOOP("FieldLabel", "request")},
+            {QStringLiteral("thinkTime"), QT_TRANSLATE_NOOP("FieldLabel", "think time")},
+            {QStringLiteral("think_time"), QT_TRANSLATE_NOOP("FieldLabel", "think time")},
+            {QStringLiteral("checks"), QT_TRANSLATE_NOOP("FieldLabel", "checks")},
+            {QStringLiteral("extract"), QT_TRANSLATE_NOOP("FieldLabel", "extraction")},
+            {QStringLiteral("testScript"), QT_TRANSLATE_NOOP("FieldLabel", "test script")},
+            {QStringLiteral("preRequestScript"), QT_TRANSLATE_NOOP("FieldLabel", "pre-request script")},
+            {QStringLiteral("replay.target"), QT_TRANSLATE_NOOP("FieldLabel", "replay target")},
+            {QStringLiteral("replay"), QT_TRANSLATE_NOOP("FieldLabel", "replay")},
+            {QStringLiteral("open.rate"), QT_TRANSLATE_NOOP("FieldLabel", "rate")},
+            {QStringLiteral("closed.users"), QT_TRANSLATE_NOOP("FieldLabel", "users")},
+            {QStringLiteral("closed.thinkTime"), QT_TRANSLATE_NOOP("FieldLabel", "think time")},
+            {QStringLiteral("closed.think_time"), QT_TRANSLATE_NOOP("FieldLabel", "think time")},
+            {QStringLiteral("target"), QT_TRANSLATE_NOOP("FieldLabel", "target")},
+            {QStringLiteral("duration"), QT_TRANSLATE_NOOP("FieldLabel", "duration")},
+            {QStringLiteral("expr"), QT_TRANSLATE_NOOP("FieldLabel", "expression")},
+            {QStringLiteral("csv.file"), QT_TRANSLATE_NOOP("FieldLabel", "CSV file")},
+            {QStringLiteral("rendezvous"), QT_TRANSLATE_NOOP("FieldLabel", "rendezvous")},
+            {QStringLiteral("grpc.data"), QT_TRANSLATE_NOOP("FieldLabel", "message")},
+            {QStringLiteral("grpc"), QT_TRANSLATE_NOOP("FieldLabel", "gRPC call")},
+            {QStringLiteral("csv"), QT_TRANSLATE_NOOP("FieldLabel", "CSV")},
+        };
+        for (const auto& [prefix, label] : labels)
+            if (rest == prefix || rest.startsWith(prefix + u'.') || rest.startsWith(prefix + u'['))
+                return QCoreApplication::translate("FieldLabel", label);
+        return rest;
+    };
+    const auto joined = [&](const QString& what, const QString& rest) {
+        return rest.isEmpty() ? what : what + QStringLiteral(" · ") + part(rest);
+    };
+    if (const auto m = indexed.match(path); m.hasMatch()) {
+        const QString list = m.captured(1), rest = m.captured(3);
+        const int i = m.captured(2).toInt();
+        const QJsonObject item = scenario.value(list).toArray().at(i).toObject();
+        if (list == QLatin1String("steps")) {
+            const QString name = item.value(QStringLiteral("name")).toString();
+            const QString what = name.isEmpty() ? QCoreApplication::translate("FieldLabel", "Step %1").arg(i + 1)
+                                                : QCoreApplication::translate("FieldLabel", "Step \"%1\"").arg(name);
+            return joined(what, rest);
+        }
+        if (list == QLatin1String("thresholds")) {
+            const QString expr = item.value(QStringLiteral("expr")).toString();
+            return expr.isEmpty() ? QCoreApplication::translate("FieldLabel", "Threshold %1").arg(i + 1)
+                                  : QCoreApplication::translate("FieldLabel", "Threshold \"%1\"").arg(expr);
+        }
+        if (list == QLatin1String("variables")) {
+            const QString name = item.value(QStringLiteral("name")).toString();
+            return joined(name.isEmpty() ? QCoreApplication::translate("FieldLabel", "Variable %1").arg(i + 1)
+                                         : QCoreApplication::translate("FieldLabel", "Variable \"%1\"").arg(name),
+                          rest);
+        }
+        if (list == QLatin1String("scenarios")) {
+            const QString name = item.value(QStringLiteral("name")).toString();
+            return joined(QCoreApplication::translate("FieldLabel", "Scenario \"%1\"").arg(name), rest);
+        }
+        return path;
+    }
+    if (path.startsWith(QLatin1String("load.stages["))) {
+        static const QRegularExpression stage(QStringLiteral("^load\\.stages\\[(\\d+)\\](?:\\.(.*))?$"));
+        if (const auto m = stage.match(path); m.hasMatch())
+            return joined(QCoreApplication::translate("FieldLabel", "Load · stage %1").arg(m.captured(1).toInt() + 1),
+                          m.captured(2));
+    }
+    if (path == QLatin1String("load") || path.startsWith(QLatin1String("load.")))
+        return joined(QCoreApplication::translate("FieldLabel", "Load"), path.mid(5));
+    static const QList<QPair<QString, const char*>> top{
+        {QStringLiteral("duration"), QT_TRANSLATE_NOOP("FieldLabel", "Duration")},
+        {QStringLiteral("connections"), QT_TRANSLATE_NOOP("FieldLabel", "Connections")},
+        {QStringLiteral("streams"), QT_TRANSLATE_NOOP("FieldLabel", "Streams per connection")},
+        {QStringLiteral("tls"), QT_TRANSLATE_NOOP("FieldLabel", "TLS")},
+        {QStringLiteral("stressTag"), QT_TRANSLATE_NOOP("FieldLabel", "Stress tag")},
+        {QStringLiteral("breaker"), QT_TRANSLATE_NOOP("FieldLabel", "Breaker")},
+        {QStringLiteral("schedule"), QT_TRANSLATE_NOOP("FieldLabel", "Schedule")},
+        {QStringLiteral("name"), QT_TRANSLATE_NOOP("FieldLabel", "Name")},
+        {QStringLiteral("steps"), QT_TRANSLATE_NOOP("FieldLabel", "Steps")},
+        {QStringLiteral("variables"), QT_TRANSLATE_NOOP("FieldLabel", "Variables")},
+        {QStringLiteral("thresholds"), QT_TRANSLATE_NOOP("FieldLabel", "Thresholds")},
+    };
+    for (const auto& [prefix, label] : top)
+        if (path == prefix || path.startsWith(prefix + u'.') || path.startsWith(prefix + u'['))
+            return QCoreApplication::translate("FieldLabel", label);
+    return path;
 }
 
 QList<QPair<QString, QString>> ScenarioCheck::scopes(const QByteArray& scenarioJson,

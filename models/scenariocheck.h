@@ -44,6 +44,15 @@ QList<QPair<QString, QString>> scopes(const QByteArray& scenarioJson, const Envi
 // The first value of each of the scenario's variables (${name}, a CSV's ${name.column} from its first row),
 // as the builder resolves names; empty when the scenario does not parse.
 QHash<QString, QString> variableSamples(const QByteArray& scenarioJson, const QString& baseDir);
+// A scenario file's parse fault as protobuf words it ("(load.closed.users): invalid value "x" for type
+// TYPE_UINT32", "(steps[0]) foo: Cannot find field.") as (field, message) in the user's terms: the field's path in
+// the file's own names, a message without a protobuf type ("\"x\" is not a whole number", "no field named
+// \"foo\" here"). A fault of another shape comes back as (empty, as it was).
+QPair<QString, QString> parseFault(const QString& error);
+// Where a field path points, in the designer's words: "steps[1].request.url" -> Step "login" · URL,
+// "load.open.rate" -> Load · rate, "thresholds[2].expr" -> Threshold "p99 < 500ms"; `scenarioJson` names the
+// steps and thresholds. A path it does not know comes back as it is.
+QString fieldLabel(const QString& path, const QByteArray& scenarioJson);
 // Whether the JSON is a test plan (it holds scenarios).
 bool isPlan(const QByteArray& json);
 // A part of plan `planJson` as it compiles and runs: scenario `part` (0, 1, ...) with the plan's

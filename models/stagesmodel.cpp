@@ -1,5 +1,7 @@
 #include "stagesmodel.h"
 
+#include <QLocale>
+
 #include "load/stageprofile.h"
 
 #include <QJsonObject>
@@ -52,7 +54,10 @@ QVariant StagesModel::data(const QModelIndex& index, int role) const
         case DurationColumn:
             return s.durationS;
         case TargetColumn:
-            return s.hasTarget ? QVariant(s.target) : (role == Qt::EditRole ? QVariant(0.0) : QVariant(tr("(keep)")));
+            // edited as text: a number, or "keep" (hold the level before) for a hold
+            if (role == Qt::EditRole)
+                return s.hasTarget ? QString::number(s.target) : tr("keep");
+            return s.hasTarget ? QVariant(s.target) : QVariant(tr("(keep)"));
         case StepsColumn:
             return s.kind == Step ? QVariant(s.steps) : QVariant();
         }
@@ -84,8 +89,15 @@ bool StagesModel::setData(const QModelIndex& index, const QVariant& value, int r
         if (!ok || k < Hold || k > Spike)
             return false;
         s.kind = Kind(k);
-        if (s.kind != Hold)
+        if (s.kind != Hold && !s.hasTarget) { // a ramp, step or spike goes somewhere: from the level before, shown
+            s.target = 0;
+            for (int before = index.row() - 1; before >= 0; --before)
+                if (m_stages[before].hasTarget) {
+                    s.target = m_stages[before].target;
+                    break;
+                }
             s.hasTarget = true;
+        }
         break;
     }
     case DurationColumn: {
@@ -96,10 +108,20 @@ bool StagesModel::setData(const QModelIndex& index, const QVariant& value, int r
         break;
     }
     case TargetColumn: {
-        const double t = value.toDouble(&ok);
-        if (!ok || t < 0)
+        const QString text = value.toString().trimmed();
+        const bool keep = text.isEmpty() || text.compare(QLatin1String("keep"), Qt::CaseInsensitive) == 0 ||
+                          text == tr("keep") || text == tr("(keep)") || text == QLatin1String("(keep)");
+        if (keep) { // only a hold keeps the level before; the others go somewhere
+            if (s.kind != Hold)
+                return false;
+            s.hasTarget = false;
+            break;
+        }
+        const double t = QLocale().toDouble(text, &ok);
+        const double c = ok ? t : text.toDouble(&ok); // the user's locale, or C's
+        if (!ok || c < 0)
             return false;
-        s.target = t;
+        s.target = c;
         s.hasTarget = true;
         break;
     }
@@ -149,8 +171,11 @@ bool StagesModel::insertRows(int row, int count, const QModelIndex& parent)
     if (parent.isValid() || row < 0 || row > int(m_stages.size()) || count < 1)
         return false;
     beginInsertRows(parent, row, row + count - 1);
-    for (int i = 0; i < count; ++i)
-        m_stages.insert(row, Stage{});
+    for (int i = 0; i < count; ++i) {
+        Stage hold; // a new stage holds the level it finds ("keep"): never a silent target of 0
+        hold.hasTarget = false;
+        m_stages.insert(row, hold);
+    }
     endInsertRows();
     return true;
 }

@@ -21,6 +21,8 @@ PACKAGES=(
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml python3-kubernetes
     python3-websockets python3-aiohttp
+    # the HTML export read and drawn by a real browser (tests/integration/tst_htmlreport)
+    chromium
     python3-grpcio python3-protobuf python3-cryptography
     # Digest authentication's peer (mod_auth)
     lighttpd

@@ -670,37 +670,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="445"/>
+        <location filename="../models/reportmodel.cpp" line="523"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="452"/>
+        <location filename="../models/reportmodel.cpp" line="530"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="471"/>
+        <location filename="../models/reportmodel.cpp" line="549"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="471"/>
+        <location filename="../models/reportmodel.cpp" line="549"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="471"/>
+        <location filename="../models/reportmodel.cpp" line="549"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="471"/>
+        <location filename="../models/reportmodel.cpp" line="549"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="472"/>
+        <location filename="../models/reportmodel.cpp" line="550"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -708,63 +708,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="316"/>
+        <location filename="../widgets/reportview.cpp" line="469"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="324"/>
+        <location filename="../widgets/reportview.cpp" line="477"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="325"/>
+        <location filename="../widgets/reportview.cpp" line="478"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="332"/>
+        <location filename="../widgets/reportview.cpp" line="485"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="335"/>
+        <location filename="../widgets/reportview.cpp" line="488"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="339"/>
+        <location filename="../widgets/reportview.cpp" line="492"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="339"/>
+        <location filename="../widgets/reportview.cpp" line="492"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="340"/>
-        <location filename="../widgets/reportview.cpp" line="343"/>
+        <location filename="../widgets/reportview.cpp" line="493"/>
+        <location filename="../widgets/reportview.cpp" line="496"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="341"/>
-        <location filename="../widgets/reportview.cpp" line="344"/>
+        <location filename="../widgets/reportview.cpp" line="494"/>
+        <location filename="../widgets/reportview.cpp" line="497"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="342"/>
+        <location filename="../widgets/reportview.cpp" line="495"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="342"/>
+        <location filename="../widgets/reportview.cpp" line="495"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1186,297 +1186,357 @@ Candidate: %2</source>
         <translation>引擎跟不上计划</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="92"/>
+        <location filename="../models/enginetext.cpp" line="89"/>
+        <source>completed and passed</source>
+        <translation>已完成，通过</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="91"/>
+        <source>completed and failed: %1</source>
+        <translation>已完成，未通过：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="93"/>
+        <source>completed and failed</source>
+        <translation>已完成，未通过</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="95"/>
+        <source>threshold %1 failed (%2)</source>
+        <translation>阈值 %1 未通过（%2）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="98"/>
+        <source>not a time such as 300ms or 1.5s</source>
+        <translation>不是 300ms 或 1.5s 这样的时间</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="100"/>
+        <source>%1 is not a whole number</source>
+        <translation>%1 不是整数</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="101"/>
+        <source>%1 is not a number</source>
+        <translation>%1 不是数字</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="103"/>
+        <source>not a list such as [200, 201]</source>
+        <translation>不是 [200, 201] 这样的列表</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="105"/>
+        <source>%1 is not true or false</source>
+        <translation>%1 不是 true 或 false</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="107"/>
+        <source>%1 is not one of the values this field takes</source>
+        <translation>%1 不是此字段可取的值之一</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="109"/>
+        <source>%1 is not a value this field takes</source>
+        <translation>%1 不是此字段可取的值</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="111"/>
+        <source>no field named %1 here</source>
+        <translation>此处没有名为 %1 的字段</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="116"/>
         <source>stopped by a step: %1</source>
         <translation>被步骤停止：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="94"/>
+        <location filename="../models/enginetext.cpp" line="118"/>
         <source>an error of step &quot;%1&quot; at %2 stopped the run (its onError is stopRun)</source>
         <translation>步骤“%1”在 %2 出错，停止了运行（其 onError 为 stopRun）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="96"/>
+        <location filename="../models/enginetext.cpp" line="120"/>
         <source>setup failed: %1</source>
         <translation>准备失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="98"/>
+        <location filename="../models/enginetext.cpp" line="122"/>
         <source>%1 of %2 requests failed</source>
         <translation>%2 个请求中有 %1 个失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="100"/>
+        <location filename="../models/enginetext.cpp" line="124"/>
         <source>%1 request(s) in %2 ms%3</source>
         <translation>%2 毫秒内 %1 个请求%3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="101"/>
+        <location filename="../models/enginetext.cpp" line="125"/>
         <source>values:%1</source>
         <translation>值：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="103"/>
+        <location filename="../models/enginetext.cpp" line="127"/>
         <source>${%1} took no value</source>
         <translation>${%1} 未取得值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="106"/>
+        <location filename="../models/enginetext.cpp" line="130"/>
         <source>not as planned: scenario &quot;%1&quot;: %2 of %3 planned iterations were made (%4)%5</source>
         <translation>未按计划进行：场景“%1”计划 %3 次迭代，实际完成 %2 次（%4）%5</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="109"/>
+        <location filename="../models/enginetext.cpp" line="133"/>
         <source>must be positive (got %1)</source>
         <translation>必须大于 0（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="111"/>
+        <location filename="../models/enginetext.cpp" line="135"/>
         <source>an engine failed: %1</source>
         <translation>一个引擎出错：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="114"/>
+        <location filename="../models/enginetext.cpp" line="138"/>
         <source>line %1: %2 is not run by Stampede</source>
         <translation>第 %1 行：Stampede 不运行 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="116"/>
+        <location filename="../models/enginetext.cpp" line="140"/>
         <source>scripts run on HTTP steps; a gRPC step takes checks and extract</source>
         <translation>脚本只在 HTTP 步骤上运行；gRPC 步骤请使用检查和提取</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="119"/>
+        <location filename="../models/enginetext.cpp" line="143"/>
         <source>pm.request.url goes to another server (%1): a step&apos;s server is the one its URL named when the run was planned</source>
         <translation>pm.request.url 指向了另一台服务器（%1）：步骤的服务器是计划运行时其 URL 所指的那台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="122"/>
+        <location filename="../models/enginetext.cpp" line="146"/>
         <source>the pre-request script skipped the request (pm.execution.skipRequest())</source>
         <translation>前置脚本跳过了该请求（pm.execution.skipRequest()）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="125"/>
+        <location filename="../models/enginetext.cpp" line="149"/>
         <source>check &quot;%1&quot;: %2</source>
         <translation>检查“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="127"/>
+        <location filename="../models/enginetext.cpp" line="151"/>
         <source>status %1, expected one of %2</source>
         <translation>状态码 %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="129"/>
+        <location filename="../models/enginetext.cpp" line="153"/>
         <source>status %1, expected %2</source>
         <translation>状态码 %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="131"/>
+        <location filename="../models/enginetext.cpp" line="155"/>
         <source>grpc-status %1, expected one of %2</source>
         <translation>grpc-status %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="133"/>
+        <location filename="../models/enginetext.cpp" line="157"/>
         <source>grpc-status %1, expected %2</source>
         <translation>grpc-status %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="135"/>
+        <location filename="../models/enginetext.cpp" line="159"/>
         <source>took %1 ms, more than %2 ms</source>
         <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="137"/>
+        <location filename="../models/enginetext.cpp" line="161"/>
         <source>the body does not contain %1</source>
         <translation>响应体不包含 %1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="139"/>
+        <location filename="../models/enginetext.cpp" line="163"/>
         <source>the body is not JSON (reading %1)</source>
         <translation>响应体不是 JSON（读取 %1 时）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="141"/>
+        <location filename="../models/enginetext.cpp" line="165"/>
         <source>the opposite held (negate)</source>
         <translation>相反的条件成立（取反）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="143"/>
+        <location filename="../models/enginetext.cpp" line="167"/>
         <source>%1 is %2, which does not match /%3/</source>
         <translation>%1 为 %2，不匹配 /%3/</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="145"/>
+        <location filename="../models/enginetext.cpp" line="169"/>
         <source>%1 is %2, expected %3</source>
         <translation>%1 为 %2，应为 %3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="147"/>
+        <location filename="../models/enginetext.cpp" line="171"/>
         <source>%1 is absent, expected %2</source>
         <translation>%1 不存在，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="149"/>
+        <location filename="../models/enginetext.cpp" line="173"/>
         <source>%1 is present: %2</source>
         <translation>%1 存在：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="150"/>
+        <location filename="../models/enginetext.cpp" line="174"/>
         <source>%1 is absent</source>
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="234"/>
+        <location filename="../models/enginetext.cpp" line="268"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="235"/>
+        <location filename="../models/enginetext.cpp" line="269"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="236"/>
+        <location filename="../models/enginetext.cpp" line="270"/>
         <source>load scaled</source>
         <translation>负载已调整</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="237"/>
+        <location filename="../models/enginetext.cpp" line="271"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="238"/>
+        <location filename="../models/enginetext.cpp" line="272"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="239"/>
+        <location filename="../models/enginetext.cpp" line="273"/>
         <source>stopped by the breaker</source>
         <translation>被熔断停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="240"/>
+        <location filename="../models/enginetext.cpp" line="274"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="241"/>
+        <location filename="../models/enginetext.cpp" line="275"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="242"/>
+        <location filename="../models/enginetext.cpp" line="276"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="243"/>
+        <location filename="../models/enginetext.cpp" line="277"/>
         <source>capacity: the generator lagged, run again</source>
         <translation>容量：压测机发送滞后，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="244"/>
+        <location filename="../models/enginetext.cpp" line="278"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="245"/>
+        <location filename="../models/enginetext.cpp" line="279"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="246"/>
+        <location filename="../models/enginetext.cpp" line="280"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="247"/>
+        <location filename="../models/enginetext.cpp" line="281"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="248"/>
+        <location filename="../models/enginetext.cpp" line="282"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="249"/>
+        <location filename="../models/enginetext.cpp" line="283"/>
         <source>share taken over</source>
         <translation>份额已接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="250"/>
+        <location filename="../models/enginetext.cpp" line="284"/>
         <source>share went on</source>
         <translation>份额已在此继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="251"/>
+        <location filename="../models/enginetext.cpp" line="285"/>
         <source>share not taken over</source>
         <translation>份额未能接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="252"/>
+        <location filename="../models/enginetext.cpp" line="286"/>
         <source>generator saturated</source>
         <translation>压测机饱和</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="253"/>
+        <location filename="../models/enginetext.cpp" line="287"/>
         <source>stop asked</source>
         <translation>已请求停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="254"/>
+        <location filename="../models/enginetext.cpp" line="288"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="255"/>
+        <location filename="../models/enginetext.cpp" line="289"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="256"/>
+        <location filename="../models/enginetext.cpp" line="290"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="257"/>
+        <location filename="../models/enginetext.cpp" line="291"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="258"/>
+        <location filename="../models/enginetext.cpp" line="292"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="259"/>
+        <location filename="../models/enginetext.cpp" line="293"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="260"/>
+        <location filename="../models/enginetext.cpp" line="294"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="261"/>
+        <location filename="../models/enginetext.cpp" line="295"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="262"/>
+        <location filename="../models/enginetext.cpp" line="296"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="263"/>
+        <location filename="../models/enginetext.cpp" line="297"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="264"/>
+        <location filename="../models/enginetext.cpp" line="298"/>
         <source>console lines not kept</source>
         <translation>未保留的控制台输出</translation>
     </message>
@@ -1491,7 +1551,7 @@ Candidate: %2</source>
         <translation>已中断：控制器在运行结束前退出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="89"/>
+        <location filename="../models/enginetext.cpp" line="113"/>
         <source>threshold failed: %1</source>
         <translation>阈值未通过：%1</translation>
     </message>
@@ -1780,6 +1840,227 @@ Candidate: %2</source>
         <location filename="../models/runsecond.cpp" line="61"/>
         <source>script</source>
         <translation>脚本</translation>
+    </message>
+</context>
+<context>
+    <name>FieldLabel</name>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="113"/>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="114"/>
+        <source>method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="115"/>
+        <source>headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="116"/>
+        <source>body</source>
+        <translation>请求体</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="117"/>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="118"/>
+        <source>request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="119"/>
+        <location filename="../models/scenariocheck.cpp" line="120"/>
+        <location filename="../models/scenariocheck.cpp" line="129"/>
+        <location filename="../models/scenariocheck.cpp" line="130"/>
+        <source>think time</source>
+        <translation>思考时间</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="121"/>
+        <source>checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="122"/>
+        <source>extraction</source>
+        <translation>提取</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="123"/>
+        <source>test script</source>
+        <translation>测试脚本</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="124"/>
+        <source>pre-request script</source>
+        <translation>预请求脚本</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="125"/>
+        <source>replay target</source>
+        <translation>回放目标</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="126"/>
+        <source>replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="127"/>
+        <source>rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="128"/>
+        <source>users</source>
+        <translation>用户数</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="131"/>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="132"/>
+        <source>duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="133"/>
+        <source>expression</source>
+        <translation>表达式</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="134"/>
+        <source>CSV file</source>
+        <translation>CSV 文件</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="135"/>
+        <source>rendezvous</source>
+        <translation>集合点</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="136"/>
+        <source>message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="137"/>
+        <source>gRPC call</source>
+        <translation>gRPC 调用</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="138"/>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="154"/>
+        <source>Step %1</source>
+        <translation>步骤 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="155"/>
+        <source>Step &quot;%1&quot;</source>
+        <translation>步骤“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="160"/>
+        <source>Threshold %1</source>
+        <translation>阈值 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="161"/>
+        <source>Threshold &quot;%1&quot;</source>
+        <translation>阈值“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="165"/>
+        <source>Variable %1</source>
+        <translation>变量 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="166"/>
+        <source>Variable &quot;%1&quot;</source>
+        <translation>变量“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="171"/>
+        <source>Scenario &quot;%1&quot;</source>
+        <translation>场景“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="178"/>
+        <source>Load · stage %1</source>
+        <translation>负载 · 阶段 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="182"/>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="184"/>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="185"/>
+        <source>Connections</source>
+        <translation>连接数</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="186"/>
+        <source>Streams per connection</source>
+        <translation>每连接流数</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="187"/>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="188"/>
+        <source>Stress tag</source>
+        <translation>压测标记</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="189"/>
+        <source>Breaker</source>
+        <translation>熔断器</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="190"/>
+        <source>Schedule</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="191"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="192"/>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="193"/>
+        <source>Variables</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="194"/>
+        <source>Thresholds</source>
+        <translation>阈值</translation>
     </message>
 </context>
 <context>
@@ -2172,453 +2453,462 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="69"/>
+        <location filename="../widgets/mainwindow.cpp" line="83"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="90"/>
+        <location filename="../widgets/mainwindow.cpp" line="104"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="115"/>
+        <location filename="../widgets/mainwindow.cpp" line="129"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="185"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <location filename="../widgets/mainwindow.cpp" line="212"/>
         <source>A server for a gateway&apos;s mirror (nginx&apos;s mirror directive): every request it gets, masked, kept as a traffic set</source>
         <translation>接收网关镜像（nginx 的 mirror 指令）的服务：收到的每个请求脱敏后存为流量集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
-        <location filename="../widgets/mainwindow.cpp" line="433"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="452"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="433"/>
+        <location filename="../widgets/mainwindow.cpp" line="452"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="100"/>
+        <location filename="../widgets/mainwindow.cpp" line="114"/>
         <source>The demo could not be opened: %1</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183"/>
-        <location filename="../widgets/mainwindow.cpp" line="193"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="202"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>Record Traffic from a &amp;Gateway…</source>
         <translation>从网关录制流量(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <location filename="../widgets/mainwindow.cpp" line="214"/>
         <source>Import &amp;Collection…</source>
         <translation>导入集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="215"/>
         <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
         <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>&amp;Export Collection to Postman…</source>
         <translation>导出集合为 Postman(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="224"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="226"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="213"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="215"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="232"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="243"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="244"/>
         <source>&amp;History…</source>
         <translation>历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="239"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="245"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="271"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="258"/>
+        <location filename="../widgets/mainwindow.cpp" line="272"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="273"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="260"/>
+        <location filename="../widgets/mainwindow.cpp" line="274"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="275"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="280"/>
         <source>New Test &amp;Plan</source>
         <translation>新建测试计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>Several scenarios in one run, each with its own load, with a setup and a teardown</source>
         <translation>一次运行多个场景，各自有自己的负载，并带有准备和清理步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="276"/>
+        <location filename="../widgets/mainwindow.cpp" line="290"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="292"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="293"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <location filename="../widgets/mainwindow.cpp" line="308"/>
         <source>Run &amp;Collection…</source>
         <translation>运行集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="297"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Run the selected collection or folder as Postman&apos;s Runner and newman do: each request in order, each test&apos;s result</source>
         <translation>像 Postman 的 Runner 和 newman 那样运行所选集合或文件夹：按顺序发送每个请求，显示每个测试的结果</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="304"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="324"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="342"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="336"/>
+        <location filename="../widgets/mainwindow.cpp" line="350"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="357"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="371"/>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="506"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="465"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
-        <location filename="../widgets/mainwindowquit.cpp" line="41"/>
+        <location filename="../widgets/mainwindow.cpp" line="466"/>
+        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="55"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="462"/>
-        <location filename="../widgets/mainwindow.cpp" line="464"/>
+        <location filename="../widgets/mainwindow.cpp" line="479"/>
         <source>New test plan</source>
         <translation>新建测试计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="462"/>
+        <location filename="../widgets/mainwindow.cpp" line="482"/>
         <source>scenario 1</source>
         <translation>场景 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="490"/>
+        <location filename="../widgets/mainwindow.cpp" line="510"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="491"/>
+        <location filename="../widgets/mainwindow.cpp" line="511"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="492"/>
+        <location filename="../widgets/mainwindow.cpp" line="512"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="493"/>
+        <location filename="../widgets/mainwindow.cpp" line="513"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="494"/>
+        <location filename="../widgets/mainwindow.cpp" line="514"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="495"/>
+        <location filename="../widgets/mainwindow.cpp" line="515"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="318"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="345"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="740"/>
+        <location filename="../widgets/mainwindow.cpp" line="780"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="51"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="53"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="78"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="80"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="87"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="96"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="89"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="98"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="105"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="107"/>
         <source>Requests and tests</source>
         <translation>请求和测试</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="106"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="108"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="114"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="116"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="116"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="118"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="134"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="161"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="136"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="163"/>
         <source>Select a collection, a folder or a request in one to run it.</source>
         <translation>请选择一个集合、文件夹或其中的请求再运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="170"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="172"/>
         <source>The collection cannot run: %1</source>
         <translation>集合无法运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="221"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="223"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="202"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="204"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
+        <source>%1  %2  %3 s  %4  %5  %6</source>
+        <translation>%1  %2  %3 秒  %4  %5  %6</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="316"/>
+        <source>Trend: %1</source>
+        <translation>趋势：%1</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindowhistory.cpp" line="29"/>
@@ -2637,9 +2927,9 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowhistory.cpp" line="62"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="228"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="249"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="330"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="230"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="251"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="357"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -2684,42 +2974,47 @@ with a self-signed or internal certificate.</source>
         <translation>次发送</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="236"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="238"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="253"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="255"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="257"/>
-        <source>%1  %2  %3  %4 s  %5  %6</source>
-        <translation>%1  %2  %3  %4 秒  %5  %6</translation>
-    </message>
-    <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="265"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="268"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="266"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="269"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="267"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="270"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="283"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="271"/>
+        <source>Trend of its scenario</source>
+        <translation>其场景的趋势</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="272"/>
+        <source>The selected run&apos;s scenario over its last runs: rate, error rate and percentiles, each against a baseline you mark</source>
+        <translation>所选运行的场景在最近各次运行中的速率、错误率和百分位，各与你标记的基线比较</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="290"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="283"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="290"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -2744,47 +3039,47 @@ with a self-signed or internal certificate.</source>
         <translation>从未运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="337"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="364"/>
         <source>Schedules</source>
         <translation>定时任务</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="366"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="366"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="366"/>
         <source>Timer</source>
         <translation>定时器</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="366"/>
         <source>Last run</source>
         <translation>最近一次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="348"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="375"/>
         <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
         <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="349"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="376"/>
         <source>Install the timers with: stampede-cli schedule install %1</source>
         <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="356"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="383"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="701"/>
+        <location filename="../widgets/mainwindow.cpp" line="741"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -2887,29 +3182,29 @@ with a self-signed or internal certificate.</source>
         <translation>项目的模拟服务器未能启动：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindowquit.cpp" line="41"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="55"/>
         <source>%n run(s) are still going on.</source>
         <translation>
             <numerusform>仍有 %n 个运行正在进行。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowquit.cpp" line="44"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="58"/>
         <source>Stop them and save what they measured, or keep them running without the window: they end as planned and are saved in the project.</source>
         <translation>停止它们并保存已测得的数据，或在关闭窗口后继续运行：它们将按计划结束并保存在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowquit.cpp" line="46"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="60"/>
         <source>Stop them and save what they measured before the project closes?</source>
         <translation>在关闭项目之前停止它们并保存已测得的数据吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowquit.cpp" line="47"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="61"/>
         <source>Stop and save</source>
         <translation>停止并保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowquit.cpp" line="51"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="65"/>
         <source>Keep running detached</source>
         <translation>在后台继续运行</translation>
     </message>
@@ -2987,47 +3282,47 @@ with a self-signed or internal certificate.</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="72"/>
+        <location filename="../widgets/planeditor.cpp" line="78"/>
         <source>Plan:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>When this scenario&apos;s load starts, after the run&apos;s start</source>
         <translation>该场景的负载在运行开始后多久开始</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Starts after:</source>
         <translation>开始于：</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="245"/>
+        <location filename="../widgets/planeditor.cpp" line="251"/>
         <source>Plan: defaults and thresholds</source>
         <translation>计划：默认值与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="245"/>
+        <location filename="../widgets/planeditor.cpp" line="251"/>
         <source>Setup (once, before the load)</source>
         <translation>准备（负载前运行一次）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="249"/>
+        <location filename="../widgets/planeditor.cpp" line="255"/>
         <source>(a scenario without a name)</source>
         <translation>（未命名的场景）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="251"/>
+        <location filename="../widgets/planeditor.cpp" line="257"/>
         <source>Teardown (once, after the load)</source>
         <translation>清理（负载后运行一次）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="287"/>
+        <location filename="../widgets/planeditor.cpp" line="293"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
@@ -3063,89 +3358,89 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ProjectTreeModel</name>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="284"/>
+        <location filename="../models/projecttreemodel.cpp" line="287"/>
         <source>Runs (%1)</source>
         <translation>运行记录（%1）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="287"/>
+        <location filename="../models/projecttreemodel.cpp" line="290"/>
         <source>%1 %2 · %3 s · %4</source>
         <translation>%1 %2 · %3 秒 · %4</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="586"/>
+        <location filename="../models/projecttreemodel.cpp" line="589"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="587"/>
+        <location filename="../models/projecttreemodel.cpp" line="590"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="588"/>
+        <location filename="../models/projecttreemodel.cpp" line="591"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="589"/>
+        <location filename="../models/projecttreemodel.cpp" line="592"/>
         <source>stopped when asked</source>
         <translation>应要求停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="590"/>
+        <location filename="../models/projecttreemodel.cpp" line="593"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="591"/>
+        <location filename="../models/projecttreemodel.cpp" line="594"/>
         <source>stopped by the breaker</source>
         <translation>已被熔断器停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="592"/>
+        <location filename="../models/projecttreemodel.cpp" line="595"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="593"/>
+        <location filename="../models/projecttreemodel.cpp" line="596"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="600"/>
+        <location filename="../models/projecttreemodel.cpp" line="603"/>
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="600"/>
+        <location filename="../models/projecttreemodel.cpp" line="603"/>
         <source>not passed</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="294"/>
+        <location filename="../models/projecttreemodel.cpp" line="297"/>
         <source>The runs saved in this project; double-click one to open its report</source>
         <translation>此项目中保存的运行；双击打开其报告</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="296"/>
+        <location filename="../models/projecttreemodel.cpp" line="299"/>
         <source>Run %1, started %2 (UTC)</source>
         <translation>运行 %1，开始于 %2（UTC）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="327"/>
+        <location filename="../models/projecttreemodel.cpp" line="330"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="403"/>
-        <location filename="../models/projecttreemodel.cpp" line="452"/>
-        <location filename="../models/projecttreemodel.cpp" line="463"/>
+        <location filename="../models/projecttreemodel.cpp" line="406"/>
+        <location filename="../models/projecttreemodel.cpp" line="455"/>
+        <location filename="../models/projecttreemodel.cpp" line="466"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="406"/>
+        <location filename="../models/projecttreemodel.cpp" line="409"/>
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
@@ -3180,7 +3475,7 @@ with a self-signed or internal certificate.</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="568"/>
+        <location filename="../models/projecttreemodel.cpp" line="571"/>
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
@@ -3460,159 +3755,547 @@ with a self-signed or internal certificate.</source>
     </message>
 </context>
 <context>
+    <name>ReportHtml</name>
+    <message>
+        <location filename="../models/reportwords.cpp" line="10"/>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="11"/>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="12"/>
+        <source>Connections and users</source>
+        <translation>连接与用户</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="13"/>
+        <source>Dropped</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="14"/>
+        <source>Error rate against the offered rate</source>
+        <translation>错误率与提供速率的关系</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="15"/>
+        <source>Error samples</source>
+        <translation>错误样本</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="16"/>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="17"/>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="18"/>
+        <source>FAIL</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="19"/>
+        <source>Late</source>
+        <translation>迟到</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="20"/>
+        <source>Latency distribution</source>
+        <translation>延迟分布</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="21"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="22"/>
+        <source>No failed request was sampled.</source>
+        <translation>没有采样到失败的请求。</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="23"/>
+        <source>Not even the start rate met every SLO</source>
+        <translation>连起始速率也未满足全部 SLO</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="24"/>
+        <source>Not judged:</source>
+        <translation>未判定：</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="25"/>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="26"/>
+        <source>Percentiles over time</source>
+        <translation>百分位随时间变化</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="27"/>
+        <source>Rate/s</source>
+        <translation>速率/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="28"/>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="29"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="30"/>
+        <source>Scenario as it ran</source>
+        <translation>运行时的场景</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="31"/>
+        <source>Server</source>
+        <translation>服务端</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="32"/>
+        <source>Stampede report</source>
+        <translation>Stampede 报告</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="33"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="34"/>
+        <source>Summary per step</source>
+        <translation>各步骤汇总</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="35"/>
+        <source>Thresholds</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="36"/>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="37"/>
+        <source>a sample</source>
+        <translation>一个样本</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="38"/>
+        <source>achieved/s</source>
+        <translation>实际/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="39"/>
+        <source>active users</source>
+        <translation>活跃用户</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="40"/>
+        <source>agent</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="41"/>
+        <source>at s</source>
+        <translation>时刻 秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="42"/>
+        <source>broke</source>
+        <translation>突破</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="43"/>
+        <source>check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="44"/>
+        <source>completed/s</source>
+        <translation>完成/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="45"/>
+        <source>count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="46"/>
+        <source>detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="47"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="48"/>
+        <source>errors %</source>
+        <translation>错误 %</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="49"/>
+        <source>errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="50"/>
+        <source>errors/s</source>
+        <translation>错误/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="51"/>
+        <source>event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="52"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="53"/>
+        <source>frustrated</source>
+        <translation>失望</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="54"/>
+        <source>group</source>
+        <translation>事务组</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="55"/>
+        <source>iterations/s met every SLO</source>
+        <translation>迭代/秒满足全部 SLO</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="56"/>
+        <source>level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="57"/>
+        <source>max ms</source>
+        <translation>最大 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="58"/>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="59"/>
+        <source>measured</source>
+        <translation>测得</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="60"/>
+        <source>messages/s</source>
+        <translation>消息/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="61"/>
+        <source>met every SLO</source>
+        <translation>满足全部 SLO</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="62"/>
+        <source>offered rate /s</source>
+        <translation>提供速率 /秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="63"/>
+        <source>offered/s</source>
+        <translation>提供/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="64"/>
+        <source>open connections</source>
+        <translation>打开的连接</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="65"/>
+        <source>p99 against the offered rate</source>
+        <translation>p99 与提供速率的关系</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="66"/>
+        <source>p99 against throughput (a dot a second)</source>
+        <translation>p99 与吞吐量的关系（每秒一个点）</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="67"/>
+        <source>pass rate</source>
+        <translation>通过率</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="68"/>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="69"/>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="70"/>
+        <source>requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="71"/>
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="72"/>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="73"/>
+        <source>satisfied</source>
+        <translation>满意</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="74"/>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="75"/>
+        <source>second</source>
+        <translation>第几秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="76"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="77"/>
+        <source>started</source>
+        <translation>开始于</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="78"/>
+        <source>threshold</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="79"/>
+        <source>tolerating</source>
+        <translation>可容忍</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="80"/>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="81"/>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="82"/>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="83"/>
+        <source>why it failed (the first time)</source>
+        <translation>失败原因（首次）</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="84"/>
+        <source>Group</source>
+        <translation>事务组</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="85"/>
+        <source>All steps</source>
+        <translation>全部步骤</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="86"/>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../models/reportwords.cpp" line="95"/>
+        <source>en</source>
+        <extracomment>the language of the exported HTML page (its lang attribute): zh-CN in Chinese</extracomment>
+        <translation>zh-CN</translation>
+    </message>
+</context>
+<context>
     <name>ReportModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="38"/>
+        <location filename="../models/reportmodel.cpp" line="41"/>
         <source>The file holds no run.</source>
         <translation>该文件中没有运行记录。</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="60"/>
+        <location filename="../models/reportmodel.cpp" line="63"/>
         <source>%1 · run %2 · %3 · started %4 · %5 s</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="73"/>
+        <location filename="../models/reportmodel.cpp" line="76"/>
         <source>all steps</source>
         <translation>所有步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="159"/>
+        <location filename="../models/reportmodel.cpp" line="238"/>
         <source>Capacity: %1/s met every SLO</source>
         <translation>容量：%1/秒 满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="160"/>
+        <location filename="../models/reportmodel.cpp" line="239"/>
         <source>Capacity: not even the start rate met every SLO</source>
         <translation>容量：连起始速率都未满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="162"/>
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>; %1/s broke %2</source>
         <translation>；%1/秒 突破了 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="163"/>
+        <location filename="../models/reportmodel.cpp" line="242"/>
         <source> (%n level(s))</source>
         <translation>
             <numerusform>（%n 个级别）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="185"/>
+        <location filename="../models/reportmodel.cpp" line="264"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="186"/>
+        <location filename="../models/reportmodel.cpp" line="265"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="194"/>
+        <location filename="../models/reportmodel.cpp" line="273"/>
         <source>trace id %1</source>
         <translation>追踪 ID %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="206"/>
+        <location filename="../models/reportmodel.cpp" line="285"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="228"/>
+        <location filename="../models/reportmodel.cpp" line="307"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="229"/>
+        <location filename="../models/reportmodel.cpp" line="308"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="229"/>
+        <location filename="../models/reportmodel.cpp" line="308"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="250"/>
-        <source>%n threshold(s) failed: %1</source>
-        <translation>
-            <numerusform>%n 个阈值未通过：%1</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="351"/>
+        <location filename="../models/reportmodel.cpp" line="429"/>
         <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
         <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="352"/>
+        <location filename="../models/reportmodel.cpp" line="430"/>
         <source>A scenario of the plan: its steps together</source>
         <translation>计划中的一个场景：其所有步骤合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="366"/>
+        <location filename="../models/reportmodel.cpp" line="444"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="77"/>
-        <location filename="../models/reportmodel.cpp" line="367"/>
+        <location filename="../models/reportmodel.cpp" line="80"/>
+        <location filename="../models/reportmodel.cpp" line="445"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="368"/>
+        <location filename="../models/reportmodel.cpp" line="82"/>
+        <location filename="../models/reportmodel.cpp" line="446"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="396"/>
+        <location filename="../models/reportmodel.cpp" line="474"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="396"/>
+        <location filename="../models/reportmodel.cpp" line="474"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="396"/>
+        <location filename="../models/reportmodel.cpp" line="474"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="397"/>
+        <location filename="../models/reportmodel.cpp" line="475"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="397"/>
+        <location filename="../models/reportmodel.cpp" line="475"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="397"/>
+        <location filename="../models/reportmodel.cpp" line="475"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="398"/>
+        <location filename="../models/reportmodel.cpp" line="476"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="398"/>
+        <location filename="../models/reportmodel.cpp" line="476"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="398"/>
+        <location filename="../models/reportmodel.cpp" line="476"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="399"/>
+        <location filename="../models/reportmodel.cpp" line="477"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -3620,179 +4303,266 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="77"/>
+        <location filename="../widgets/reportview.cpp" line="226"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="77"/>
+        <location filename="../widgets/reportview.cpp" line="226"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="100"/>
+        <location filename="../widgets/reportview.cpp" line="249"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="105"/>
-        <location filename="../widgets/reportview.cpp" line="110"/>
+        <location filename="../widgets/reportview.cpp" line="254"/>
+        <location filename="../widgets/reportview.cpp" line="259"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="152"/>
+        <location filename="../widgets/reportview.cpp" line="304"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="152"/>
+        <location filename="../widgets/reportview.cpp" line="129"/>
+        <location filename="../widgets/reportview.cpp" line="304"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="145"/>
+        <location filename="../widgets/reportview.cpp" line="297"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="86"/>
+        <location filename="../widgets/reportview.cpp" line="235"/>
         <source>Not judged: %1</source>
         <translation>未判定：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146"/>
+        <location filename="../widgets/reportview.cpp" line="78"/>
+        <source>Latency distribution</source>
+        <translation>延迟分布</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="79"/>
+        <location filename="../widgets/reportview.cpp" line="94"/>
+        <source>requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="106"/>
+        <source>How many answers took each span of time, over the whole run (exact, from the saved histograms)</source>
+        <translation>整个运行中每个耗时区间的应答数（精确，来自保存的直方图）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="115"/>
+        <source>p99 against throughput</source>
+        <translation>p99 与吞吐量的关系</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="117"/>
+        <source>a second</source>
+        <translation>一秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="132"/>
+        <source>p99 ms</source>
+        <translation>p99 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="150"/>
+        <source>APDEX (T %1 ms): no answer was timed</source>
+        <translation>APDEX（T %1 毫秒）：没有计时的应答</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="151"/>
+        <source>APDEX %1 (T %2 ms): %3 satisfied · %4 tolerating · %5 frustrated</source>
+        <translation>APDEX %1（T %2 毫秒）：满意 %3 · 可容忍 %4 · 失望 %5</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="173"/>
+        <source>Satisfied: answered within T; tolerating: within 4 T; frustrated: slower, or failed without an answer. APDEX = (satisfied + tolerating / 2) / all answers</source>
+        <translation>满意：T 之内应答；可容忍：4 T 之内；失望：更慢，或失败而无应答。APDEX =（满意 + 可容忍 / 2）/ 全部应答</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="179"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="181"/>
+        <source>APDEX&apos;s target time T for the whole run and every step without its own; the exports use it too</source>
+        <translation>APDEX 的目标时间 T：用于整个运行及没有自己 T 的每个步骤；导出也使用它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="183"/>
+        <source>APDEX&apos;s target time T for this one; the exports use it too</source>
+        <translation>此项的 APDEX 目标时间 T；导出也使用它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="189"/>
+        <source>APDEX T:</source>
+        <translation>APDEX T：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="193"/>
+        <source>Top errors:</source>
+        <translation>主要错误：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="196"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="196"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="196"/>
+        <source>A sample</source>
+        <translation>一个样本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="298"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="150"/>
+        <location filename="../widgets/reportview.cpp" line="302"/>
         <source>messages/s</source>
         <translation>消息/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="152"/>
+        <location filename="../widgets/reportview.cpp" line="304"/>
         <source>per second</source>
         <translation>每秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="153"/>
+        <location filename="../widgets/reportview.cpp" line="305"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="153"/>
-        <location filename="../widgets/reportview.cpp" line="293"/>
+        <location filename="../widgets/reportview.cpp" line="305"/>
+        <location filename="../widgets/reportview.cpp" line="446"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="159"/>
+        <location filename="../widgets/reportview.cpp" line="311"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163"/>
+        <location filename="../widgets/reportview.cpp" line="315"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163"/>
+        <location filename="../widgets/reportview.cpp" line="315"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="164"/>
+        <location filename="../widgets/reportview.cpp" line="316"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="164"/>
+        <location filename="../widgets/reportview.cpp" line="316"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="171"/>
+        <location filename="../widgets/reportview.cpp" line="323"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="171"/>
+        <location filename="../widgets/reportview.cpp" line="323"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="177"/>
+        <location filename="../widgets/reportview.cpp" line="329"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="178"/>
+        <location filename="../widgets/reportview.cpp" line="330"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="189"/>
+        <location filename="../widgets/reportview.cpp" line="341"/>
         <source>Show the whole run, one step or one group (a transaction) in the throughput and latency charts: its requests and percentiles second by second</source>
         <translation>在吞吐量和延迟图表中显示整个运行、一个步骤或一个分组（事务）：逐秒显示其请求数和百分位</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="209"/>
+        <location filename="../widgets/reportview.cpp" line="362"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="209"/>
+        <location filename="../widgets/reportview.cpp" line="362"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="212"/>
+        <location filename="../widgets/reportview.cpp" line="365"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="215"/>
+        <location filename="../widgets/reportview.cpp" line="368"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="222"/>
+        <location filename="../widgets/reportview.cpp" line="375"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="232"/>
+        <location filename="../widgets/reportview.cpp" line="385"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="293"/>
+        <location filename="../widgets/reportview.cpp" line="446"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="294"/>
+        <location filename="../widgets/reportview.cpp" line="447"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="294"/>
+        <location filename="../widgets/reportview.cpp" line="447"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="294"/>
+        <location filename="../widgets/reportview.cpp" line="447"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="298"/>
+        <location filename="../widgets/reportview.cpp" line="451"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="299"/>
+        <location filename="../widgets/reportview.cpp" line="452"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -3818,7 +4588,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="64"/>
-        <location filename="../widgets/requesteditor.cpp" line="648"/>
+        <location filename="../widgets/requesteditor.cpp" line="674"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -3835,7 +4605,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="78"/>
         <location filename="../widgets/requesteditor.cpp" line="81"/>
-        <location filename="../widgets/requesteditor.cpp" line="93"/>
+        <location filename="../widgets/requesteditor.cpp" line="94"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
@@ -3855,378 +4625,378 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type; File sends a file&apos;s bytes as they are</source>
         <translation>输入时即检查 JSON；表单模式会编码下表并设置 Content-Type；“文件”模式按原样发送文件的字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="91"/>
+        <location filename="../widgets/requesteditor.cpp" line="92"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="93"/>
+        <location filename="../widgets/requesteditor.cpp" line="94"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="665"/>
+        <location filename="../widgets/requesteditor.cpp" line="691"/>
         <source>The file whose bytes are the body</source>
         <translation>以其字节作为请求体的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="666"/>
+        <location filename="../widgets/requesteditor.cpp" line="692"/>
         <source>Relative to the project&apos;s folder, or absolute. Read when the request is sent or the run starts and sent as it is (nothing in it expanded), with a Content-Type from its extension unless the headers have one</source>
         <translation>相对于项目所在文件夹，或绝对路径。在发送请求或运行开始时读取并按原样发送（其中的内容不展开），除非请求头已指定，否则按扩展名设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="669"/>
+        <location filename="../widgets/requesteditor.cpp" line="695"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="677"/>
+        <location filename="../widgets/requesteditor.cpp" line="703"/>
         <source>Body file</source>
         <translation>请求体文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="112"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="112"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="112"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
-        <location filename="../widgets/requesteditor.cpp" line="452"/>
+        <location filename="../widgets/requesteditor.cpp" line="112"/>
+        <location filename="../widgets/requesteditor.cpp" line="478"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="112"/>
         <source>Digest</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="117"/>
+        <location filename="../widgets/requesteditor.cpp" line="118"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="121"/>
+        <location filename="../widgets/requesteditor.cpp" line="122"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122"/>
+        <location filename="../widgets/requesteditor.cpp" line="123"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="123"/>
+        <location filename="../widgets/requesteditor.cpp" line="124"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="124"/>
+        <location filename="../widgets/requesteditor.cpp" line="125"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="136"/>
+        <location filename="../widgets/requesteditor.cpp" line="137"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="137"/>
+        <location filename="../widgets/requesteditor.cpp" line="138"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="138"/>
+        <location filename="../widgets/requesteditor.cpp" line="139"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="141"/>
+        <location filename="../widgets/requesteditor.cpp" line="142"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="142"/>
+        <location filename="../widgets/requesteditor.cpp" line="143"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="144"/>
+        <location filename="../widgets/requesteditor.cpp" line="145"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="146"/>
+        <location filename="../widgets/requesteditor.cpp" line="147"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="149"/>
+        <location filename="../widgets/requesteditor.cpp" line="150"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="156"/>
+        <location filename="../widgets/requesteditor.cpp" line="157"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="157"/>
+        <location filename="../widgets/requesteditor.cpp" line="158"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="158"/>
+        <location filename="../widgets/requesteditor.cpp" line="159"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="163"/>
+        <location filename="../widgets/requesteditor.cpp" line="164"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="208"/>
+        <location filename="../widgets/requesteditor.cpp" line="209"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="237"/>
+        <location filename="../widgets/requesteditor.cpp" line="238"/>
         <source>An HTTP request, a gRPC unary call described by .proto files, a WebSocket conversation, or a Server-Sent Events stream</source>
         <translation>HTTP 请求、由 .proto 文件描述的 gRPC 一元调用、WebSocket 会话，或 Server-Sent Events 事件流</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="240"/>
+        <location filename="../widgets/requesteditor.cpp" line="241"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="274"/>
+        <location filename="../widgets/requesteditor.cpp" line="275"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="316"/>
+        <location filename="../widgets/requesteditor.cpp" line="340"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="319"/>
+        <location filename="../widgets/requesteditor.cpp" line="343"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="443"/>
+        <location filename="../widgets/requesteditor.cpp" line="469"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="462"/>
+        <location filename="../widgets/requesteditor.cpp" line="488"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="463"/>
+        <location filename="../widgets/requesteditor.cpp" line="489"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="464"/>
+        <location filename="../widgets/requesteditor.cpp" line="490"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="465"/>
+        <location filename="../widgets/requesteditor.cpp" line="491"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="466"/>
+        <location filename="../widgets/requesteditor.cpp" line="492"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="466"/>
+        <location filename="../widgets/requesteditor.cpp" line="492"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="467"/>
+        <location filename="../widgets/requesteditor.cpp" line="493"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="467"/>
+        <location filename="../widgets/requesteditor.cpp" line="493"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="468"/>
+        <location filename="../widgets/requesteditor.cpp" line="494"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="468"/>
+        <location filename="../widgets/requesteditor.cpp" line="494"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="469"/>
+        <location filename="../widgets/requesteditor.cpp" line="495"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="469"/>
+        <location filename="../widgets/requesteditor.cpp" line="495"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="470"/>
+        <location filename="../widgets/requesteditor.cpp" line="496"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="471"/>
+        <location filename="../widgets/requesteditor.cpp" line="497"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="476"/>
+        <location filename="../widgets/requesteditor.cpp" line="502"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="488"/>
+        <location filename="../widgets/requesteditor.cpp" line="514"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="491"/>
+        <location filename="../widgets/requesteditor.cpp" line="517"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="491"/>
+        <location filename="../widgets/requesteditor.cpp" line="517"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="492"/>
+        <location filename="../widgets/requesteditor.cpp" line="518"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="493"/>
+        <location filename="../widgets/requesteditor.cpp" line="519"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="497"/>
+        <location filename="../widgets/requesteditor.cpp" line="523"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="600"/>
+        <location filename="../widgets/requesteditor.cpp" line="626"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="605"/>
+        <location filename="../widgets/requesteditor.cpp" line="631"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="622"/>
+        <location filename="../widgets/requesteditor.cpp" line="648"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="639"/>
+        <location filename="../widgets/requesteditor.cpp" line="665"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="649"/>
+        <location filename="../widgets/requesteditor.cpp" line="675"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="652"/>
+        <location filename="../widgets/requesteditor.cpp" line="678"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="654"/>
+        <location filename="../widgets/requesteditor.cpp" line="680"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="709"/>
+        <location filename="../widgets/requesteditor.cpp" line="735"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="740"/>
-        <location filename="../widgets/requesteditor.cpp" line="786"/>
+        <location filename="../widgets/requesteditor.cpp" line="766"/>
+        <location filename="../widgets/requesteditor.cpp" line="812"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="742"/>
+        <location filename="../widgets/requesteditor.cpp" line="768"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="786"/>
+        <location filename="../widgets/requesteditor.cpp" line="812"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="802"/>
+        <location filename="../widgets/requesteditor.cpp" line="828"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -4356,57 +5126,52 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="87"/>
-        <location filename="../widgets/rundashboard.cpp" line="284"/>
+        <location filename="../widgets/rundashboard.cpp" line="288"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="88"/>
-        <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
-        <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="96"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="103"/>
+        <location filename="../widgets/rundashboard.cpp" line="104"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115"/>
+        <location filename="../widgets/rundashboard.cpp" line="116"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="121"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122"/>
+        <location filename="../widgets/rundashboard.cpp" line="123"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="142"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="191"/>
+        <location filename="../widgets/rundashboard.cpp" line="195"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="166"/>
+        <location filename="../widgets/rundashboard.cpp" line="170"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -4431,260 +5196,270 @@ with a self-signed or internal certificate.</source>
         <translation>运行已用时间占计划时长的比例</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="100"/>
+        <location filename="../widgets/rundashboard.cpp" line="88"/>
+        <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues. The run&apos;s clock keeps going while paused: it ends at its planned time, paused or not</source>
+        <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”恢复。暂停期间运行的时钟照走：无论是否暂停，都在计划的时间结束</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="101"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="124"/>
+        <location filename="../widgets/rundashboard.cpp" line="128"/>
         <source>messages/s</source>
         <translation>消息/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="144"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="142"/>
+        <location filename="../widgets/rundashboard.cpp" line="146"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="166"/>
+        <location filename="../widgets/rundashboard.cpp" line="170"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="166"/>
+        <location filename="../widgets/rundashboard.cpp" line="170"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="166"/>
+        <location filename="../widgets/rundashboard.cpp" line="170"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="166"/>
+        <location filename="../widgets/rundashboard.cpp" line="170"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="166"/>
+        <location filename="../widgets/rundashboard.cpp" line="170"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="173"/>
+        <location filename="../widgets/rundashboard.cpp" line="177"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="173"/>
+        <location filename="../widgets/rundashboard.cpp" line="177"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="173"/>
+        <location filename="../widgets/rundashboard.cpp" line="177"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="173"/>
+        <location filename="../widgets/rundashboard.cpp" line="177"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="178"/>
+        <location filename="../widgets/rundashboard.cpp" line="182"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="189"/>
+        <location filename="../widgets/rundashboard.cpp" line="193"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="189"/>
-        <location filename="../widgets/rundashboard.cpp" line="595"/>
+        <location filename="../widgets/rundashboard.cpp" line="193"/>
+        <location filename="../widgets/rundashboard.cpp" line="603"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="190"/>
+        <location filename="../widgets/rundashboard.cpp" line="194"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="190"/>
+        <location filename="../widgets/rundashboard.cpp" line="194"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="191"/>
+        <location filename="../widgets/rundashboard.cpp" line="195"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="198"/>
+        <location filename="../widgets/rundashboard.cpp" line="202"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="198"/>
+        <location filename="../widgets/rundashboard.cpp" line="202"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="199"/>
+        <location filename="../widgets/rundashboard.cpp" line="203"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="202"/>
+        <location filename="../widgets/rundashboard.cpp" line="206"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="202"/>
+        <location filename="../widgets/rundashboard.cpp" line="206"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="204"/>
+        <location filename="../widgets/rundashboard.cpp" line="208"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="229"/>
+        <location filename="../widgets/rundashboard.cpp" line="233"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="256"/>
+        <location filename="../widgets/rundashboard.cpp" line="260"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="284"/>
+        <location filename="../widgets/rundashboard.cpp" line="288"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="307"/>
+        <location filename="../widgets/rundashboard.cpp" line="311"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="448"/>
+        <location filename="../widgets/rundashboard.cpp" line="452"/>
         <source>second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="468"/>
+        <location filename="../widgets/rundashboard.cpp" line="472"/>
         <source> · generator CPU %1 %</source>
         <translation> · 压测机 CPU %1 %</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="469"/>
+        <location filename="../widgets/rundashboard.cpp" line="473"/>
         <source>The load generators in second %1 (CPU as a share of the cores each may use):</source>
         <translation>第 %1 秒的压测机（CPU 为各自可用核心的占比）：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="471"/>
+        <location filename="../widgets/rundashboard.cpp" line="475"/>
         <source>%1: CPU %2 %, memory %3 MiB, event-loop lag %4 ms</source>
         <translation>%1：CPU %2 %，内存 %3 MiB，事件循环延迟 %4 ms</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="480"/>
+        <location filename="../widgets/rundashboard.cpp" line="484"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="485"/>
+        <location filename="../widgets/rundashboard.cpp" line="489"/>
         <source>Over 90 %: the generator, not the target, may be what limits this run.</source>
         <translation>超过 90 %：限制本次压测的可能是压测机，而不是目标。</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="498"/>
+        <location filename="../widgets/rundashboard.cpp" line="504"/>
+        <source>paused · %1 of %2 · the run still ends in %3, paused or not</source>
+        <translation>已暂停 · %1 / %2 · 无论是否暂停，运行仍在 %3 后结束</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="506"/>
         <source>%1 of %2 · %3 left</source>
         <translation>%1 / %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="507"/>
+        <location filename="../widgets/rundashboard.cpp" line="515"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="509"/>
+        <location filename="../widgets/rundashboard.cpp" line="517"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="510"/>
+        <location filename="../widgets/rundashboard.cpp" line="518"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="540"/>
+        <location filename="../widgets/rundashboard.cpp" line="548"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="541"/>
+        <location filename="../widgets/rundashboard.cpp" line="549"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="543"/>
+        <location filename="../widgets/rundashboard.cpp" line="551"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="546"/>
+        <location filename="../widgets/rundashboard.cpp" line="554"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="695"/>
+        <location filename="../widgets/rundashboard.cpp" line="698"/>
+        <source>Run %1: %2 requests, p99 %3 ms · %4</source>
+        <translation>运行 %1：%2 个请求，p99 %3 毫秒 · %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="707"/>
         <source>not judged: %1</source>
         <translation>未判定：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="709"/>
+        <location filename="../widgets/rundashboard.cpp" line="721"/>
         <source>threshold failed: %1</source>
         <translation>阈值未通过：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="287"/>
+        <location filename="../widgets/rundashboard.cpp" line="291"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="595"/>
+        <location filename="../widgets/rundashboard.cpp" line="603"/>
         <source>per second</source>
         <translation>每秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="682"/>
+        <location filename="../widgets/rundashboard.cpp" line="690"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="688"/>
-        <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
-        <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="703"/>
+        <location filename="../widgets/rundashboard.cpp" line="715"/>
         <source>no thresholds</source>
         <translation>无阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="708"/>
+        <location filename="../widgets/rundashboard.cpp" line="720"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
@@ -4755,144 +5530,144 @@ with a self-signed or internal certificate.</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="325"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="455"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="354"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="355"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="386"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="380"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="411"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="415"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="416"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="423"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="614"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="424"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="651"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="460"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -4901,219 +5676,219 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="321"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="492"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="523"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="497"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="528"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="499"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="530"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="532"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="502"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="533"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="529"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="264"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="268"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="300"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="367"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="427"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="430"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="431"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="407"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="441"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="514"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="344"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="526"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="484"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="515"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="703"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="304"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="740"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="273"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="274"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="275"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="276"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="308"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="339"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="339"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="509"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="537"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="540"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="597"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="634"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="510"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
@@ -5125,131 +5900,141 @@ error_rate &lt; 0.1%</translation>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="248"/>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2 %3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="543"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="517"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="548"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="551"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="552"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="614"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="651"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="845"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="846"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="883"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="914"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="878"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="915"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="879"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="880"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="917"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="881"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="919"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="887"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="924"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="925"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="893"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="930"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1036"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1077"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1042"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1083"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1055"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1091"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1096"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1091"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1061"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1073"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1081"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1102"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1114"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1122"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1061"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1102"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1068"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1109"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1073"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1114"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
@@ -5455,67 +6240,74 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>StagesModel</name>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="32"/>
+        <location filename="../models/stagesmodel.cpp" line="34"/>
         <source>hold</source>
         <translation>保持</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="34"/>
+        <location filename="../models/stagesmodel.cpp" line="36"/>
         <source>ramp</source>
         <translation>线性爬坡</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="36"/>
+        <location filename="../models/stagesmodel.cpp" line="38"/>
         <source>step</source>
         <translation>阶梯</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="38"/>
+        <location filename="../models/stagesmodel.cpp" line="40"/>
         <source>spike</source>
         <translation>尖峰</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="55"/>
+        <location filename="../models/stagesmodel.cpp" line="59"/>
+        <location filename="../models/stagesmodel.cpp" line="113"/>
+        <source>keep</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="60"/>
+        <location filename="../models/stagesmodel.cpp" line="113"/>
         <source>(keep)</source>
         <translation>（保持原值）</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="63"/>
+        <location filename="../models/stagesmodel.cpp" line="68"/>
         <source>Keep the target level (or the previous one) for the duration.</source>
         <translation>在持续时间内保持目标水平（或上一水平）。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="65"/>
+        <location filename="../models/stagesmodel.cpp" line="70"/>
         <source>Change linearly from the previous level to the target over the duration.</source>
         <translation>在持续时间内从上一水平线性变化到目标。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="67"/>
+        <location filename="../models/stagesmodel.cpp" line="72"/>
         <source>Climb from the previous level to the target in equal steps at equal intervals.</source>
         <translation>以等间隔、等幅度的阶梯从上一水平升到目标。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="69"/>
+        <location filename="../models/stagesmodel.cpp" line="74"/>
         <source>Jump to the target for the duration, then return to the previous level.</source>
         <translation>在持续时间内跳到目标，之后回到上一水平。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="136"/>
+        <location filename="../models/stagesmodel.cpp" line="158"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="138"/>
+        <location filename="../models/stagesmodel.cpp" line="160"/>
         <source>Duration (s)</source>
         <translation>时长（秒）</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="140"/>
+        <location filename="../models/stagesmodel.cpp" line="162"/>
         <source>Target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="142"/>
+        <location filename="../models/stagesmodel.cpp" line="164"/>
         <source>Steps</source>
         <translation>阶梯数</translation>
     </message>
@@ -6118,6 +6910,214 @@ error_rate &lt; 0.1%</translation>
         <location filename="../widgets/trafficview.cpp" line="86"/>
         <source>recorded</source>
         <translation>录制</translation>
+    </message>
+</context>
+<context>
+    <name>TrendModel</name>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="17"/>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="81"/>
+        <source>The newest run is the baseline: nothing to compare it with</source>
+        <translation>最新的运行就是基线：没有可比较的对象</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="83"/>
+        <source>The newest run holds against the baseline</source>
+        <translation>最新的运行相对基线保持住了</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="93"/>
+        <source>The newest run regressed against the baseline: %1</source>
+        <translation>最新的运行相对基线退化：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="150"/>
+        <source>%1 (baseline)</source>
+        <translation>%1（基线）</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="167"/>
+        <source>the baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="169"/>
+        <source>holds</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="173"/>
+        <source>regressed: %1</source>
+        <translation>退化：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="186"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="188"/>
+        <source>Started</source>
+        <translation>开始于</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="190"/>
+        <source>Rate/s</source>
+        <translation>速率/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="192"/>
+        <source>Errors %</source>
+        <translation>错误 %</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="194"/>
+        <source>p50 ms</source>
+        <translation>p50 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="196"/>
+        <source>p95 ms</source>
+        <translation>p95 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="198"/>
+        <source>p99 ms</source>
+        <translation>p99 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="200"/>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location filename="../models/trendmodel.cpp" line="202"/>
+        <source>Against the baseline</source>
+        <translation>与基线相比</translation>
+    </message>
+</context>
+<context>
+    <name>TrendView</name>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="28"/>
+        <source>The scenario whose completed runs are shown</source>
+        <translation>显示其已完成运行的场景</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="35"/>
+        <source>last </source>
+        <translation>最近 </translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="36"/>
+        <source> runs</source>
+        <translation> 次运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="37"/>
+        <source>How many of the scenario&apos;s newest completed runs are shown</source>
+        <translation>显示该场景最近多少次已完成的运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="42"/>
+        <source>A change for the worse against the baseline beyond this is a regression</source>
+        <translation>相对基线变差超过此值即为退化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="43"/>
+        <location filename="../widgets/trendview.cpp" line="86"/>
+        <source>Mark as baseline</source>
+        <translation>标记为基线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="45"/>
+        <source>The selected run becomes the scenario&apos;s baseline, kept in the project (stampede-cli report trend uses it too)</source>
+        <translation>所选运行成为该场景的基线，保存在项目中（stampede-cli report trend 也使用它）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="47"/>
+        <source>Export HTML…</source>
+        <translation>导出 HTML…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="52"/>
+        <source>Scenario:</source>
+        <translation>场景：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="55"/>
+        <source>Tolerance:</source>
+        <translation>容差：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="86"/>
+        <source>Select the run to compare the others with.</source>
+        <translation>请选择用来与其他运行比较的那次运行。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="93"/>
+        <location filename="../widgets/trendview.cpp" line="98"/>
+        <source>Export trend</source>
+        <translation>导出趋势</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="135"/>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="138"/>
+        <source>regressed</source>
+        <translation>退化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="145"/>
+        <source>Throughput over runs</source>
+        <translation>各次运行的吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="145"/>
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="145"/>
+        <source>rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="146"/>
+        <source>Error rate over runs</source>
+        <translation>各次运行的错误率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="146"/>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="146"/>
+        <source>errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="147"/>
+        <source>Latency over runs</source>
+        <translation>各次运行的延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="148"/>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trendview.cpp" line="157"/>
+        <source>run (oldest first)</source>
+        <translation>运行（最早的在前）</translation>
     </message>
 </context>
 <context>

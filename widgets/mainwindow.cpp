@@ -43,6 +43,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -56,6 +57,19 @@
 #include <functional>
 
 using stampede::ItemKind;
+
+namespace {
+// A scenario's JSON under the name its item has in the tree (what the command line runs it by, and what its
+// reports call it).
+QByteArray namedAs(const QByteArray& json, const QString& name)
+{
+    QJsonObject o = QJsonDocument::fromJson(json).object();
+    if (o.isEmpty() || o.value(QStringLiteral("name")).toString() == name)
+        return json;
+    o[QStringLiteral("name")] = name;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
@@ -408,6 +422,11 @@ void MainWindow::syncTabs()
         } else if (m_tabs->tabText(t) != item.data().toString()) {
             m_tabs->setTabText(t, item.data().toString());
             m_tabs->setTabToolTip(t, item.data().toString());
+            // a scenario's or plan's name field says the tree's name (saved with it: the command line runs it so)
+            if (auto* sc = qobject_cast<ScenarioEditor*>(w))
+                sc->setName(item.data().toString());
+            else if (auto* pl = qobject_cast<PlanEditor*>(w))
+                pl->setName(item.data().toString());
         }
     }
 }
@@ -457,11 +476,12 @@ void MainWindow::showError(const QString& message)
 void MainWindow::addTestPlan()
 {
     // one scenario to start from; the plan editor adds more
+    const QString name = m_model->uniqueName(tr("New test plan"));
     const QByteArray payload = QStringLiteral("{\"name\": \"%1\", \"scenarios\": [{\"name\": \"%2\", \"steps\": [], "
                                               "\"load\": {\"open\": {\"rate\": 10}}, \"duration\": \"60s\"}]}")
-                                   .arg(tr("New test plan"), tr("scenario 1"))
+                                   .arg(name, tr("scenario 1"))
                                    .toUtf8();
-    const QModelIndex created = m_model->addItem({}, ItemKind::Scenario, tr("New test plan"), payload);
+    const QModelIndex created = m_model->addItem({}, ItemKind::Scenario, name, payload);
     if (!created.isValid())
         return;
     m_tree->setCurrentIndex(m_filter->mapFromSource(created));
@@ -487,13 +507,19 @@ void MainWindow::addItemOfKind(int kindValue)
     } else {
         parent = {};
     }
-    const QString name = kind == ItemKind::Request       ? tr("New request")
+    const QString base = kind == ItemKind::Request       ? tr("New request")
                          : kind == ItemKind::Folder      ? tr("New folder")
                          : kind == ItemKind::Collection  ? tr("New collection")
                          : kind == ItemKind::Environment ? tr("New environment")
                          : kind == ItemKind::DataSet     ? tr("New data set")
                                                          : tr("New scenario");
-    const QByteArray payload = kind == ItemKind::Request ? RequestItem().toJson() : QByteArrayLiteral("{}");
+    const QString name = m_model->uniqueName(base); // "New request 2": the tree, the designers and `run NAME` agree
+    // a new scenario's designer shows its name (the tree's) in its Name field
+    const QByteArray payload =
+        kind == ItemKind::Request ? RequestItem().toJson()
+        : kind == ItemKind::Scenario
+            ? QJsonDocument(QJsonObject{{QStringLiteral("name"), name}}).toJson(QJsonDocument::Compact)
+            : QByteArrayLiteral("{}");
     const QModelIndex created = m_model->addItem(parent, kind, name, payload);
     if (!created.isValid())
         return;
@@ -627,6 +653,12 @@ void MainWindow::openItem(qint64 id)
         break;
     }
     case ItemKind::Scenario: {
+        // a name given in the designer's Name (or Plan:) field renames the item once the field is left: the tree,
+        // the tabs and `stampede-cli run PROJECT@NAME` say the same name (an undoable rename of its own)
+        const auto rename = [this, id](const QString& name) {
+            if (!name.trimmed().isEmpty() && name.trimmed() != m_model->indexForId(id).data().toString())
+                m_model->setData(m_model->indexForId(id), name.trimmed());
+        };
         if (ScenarioCheck::isPlan(payload)) { // a test plan: its parts, each in the scenario designer
             auto* p = new PlanEditor;
             const EngineSettings engines = EngineSettings::load(*m_store);
@@ -634,8 +666,11 @@ void MainWindow::openItem(qint64 id)
             p->setEditorSetup([this](ScenarioEditor* e) { setUpScenarioEditor(e); });
             p->setJson(payload);
             connect(p, &PlanEditor::changed, this, edit);
-            connect(p, &PlanEditor::runRequested, this,
-                    [this, name = index.data().toString()](const QByteArray& json) { startRun(json, name); });
+            connect(p, &PlanEditor::renamed, this, rename);
+            connect(p, &PlanEditor::runRequested, this, [this, id](const QByteArray& json) {
+                const QString name = m_model->indexForId(id).data().toString();
+                startRun(namedAs(json, name), name);
+            });
             editor = p;
             break;
         }
@@ -643,10 +678,15 @@ void MainWindow::openItem(qint64 id)
         setUpScenarioEditor(e);
         e->setJson(payload);
         connect(e, &ScenarioEditor::changed, this, edit);
-        connect(e, &ScenarioEditor::runRequested, this,
-                [this, name = index.data().toString()](const QByteArray& json) { startRun(json, name); });
-        connect(e, &ScenarioEditor::capacityRequested, this,
-                [this, name = index.data().toString()](const QByteArray& json) { findCapacity(json, name); });
+        connect(e, &ScenarioEditor::renamed, this, rename);
+        connect(e, &ScenarioEditor::runRequested, this, [this, id](const QByteArray& json) {
+            const QString name = m_model->indexForId(id).data().toString();
+            startRun(namedAs(json, name), name);
+        });
+        connect(e, &ScenarioEditor::capacityRequested, this, [this, id](const QByteArray& json) {
+            const QString name = m_model->indexForId(id).data().toString();
+            findCapacity(namedAs(json, name), name);
+        });
         editor = e;
         break;
     }

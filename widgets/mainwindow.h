@@ -58,6 +58,11 @@ public:
     // Reports: a run of the open project (0: the newest), two runs compared, a standalone file.
     bool openRunReport(qint64 id);
     bool compareRuns(qint64 baseline, qint64 candidate);
+    // Quits the application once the runs started have ended and been saved (the command line's --run with
+    // --screenshot); when none has started within a minute, quits then.
+    void quitOnceRunsEnd();
+    // A scenario's trend over its last runs (empty: the newest run's scenario), in a tab.
+    bool showTrend(const QString& scenario = {});
     bool openReportFile(const QString& path);
     void showRunHistory();
     // Run → Engines: the local pool or remote agents, kept in the project.

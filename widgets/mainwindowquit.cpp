@@ -10,6 +10,7 @@
 #include <QElapsedTimer>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 
 QList<RunSession*> MainWindow::runningSessions() const
 {
@@ -31,6 +32,19 @@ void MainWindow::stopRunsAndWait()
     waited.start();
     while (!runningSessions().isEmpty() && waited.elapsed() < 15000)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
+}
+
+void MainWindow::quitOnceRunsEnd()
+{
+    auto* poll = new QTimer(this);
+    QElapsedTimer waited;
+    waited.start();
+    connect(poll, &QTimer::timeout, this, [this, waited] {
+        const bool started = !findChildren<RunSession*>().isEmpty();
+        if ((started && runningSessions().isEmpty()) || (!started && waited.elapsed() > 60000))
+            QApplication::quit(); // (a run that ended has saved its summary: nothing is going on to ask about)
+    });
+    poll->start(200);
 }
 
 MainWindow::RunsAnswer MainWindow::askAboutRuns(bool quitting)

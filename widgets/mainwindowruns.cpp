@@ -17,6 +17,8 @@
 #include "runsession.h"
 #include "scenarioeditor.h"
 #include "schedulelist.h"
+#include "trendmodel.h"
+#include "trendview.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -254,21 +256,26 @@ void MainWindow::showRunHistory()
     auto* list = new QListWidget;
     list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     for (const auto& r : ReportModel::runs(*m_store)) {
-        auto* item = new QListWidgetItem(tr("%1  %2  %3  %4 s  %5  %6")
+        auto* item = new QListWidgetItem(tr("%1  %2  %3 s  %4  %5  %6")
                                              .arg(r.id)
-                                             .arg(r.runId, ProjectTreeModel::statusText(r.status.toStdString()))
+                                             .arg(r.runId)
                                              .arg(r.seconds, 0, 'f', r.seconds == std::floor(r.seconds) ? 0 : 1)
-                                             .arg(r.started, r.name));
+                                             .arg(r.started, r.name, r.verdict));
+        item->setData(Qt::UserRole + 1, r.name);
         item->setData(Qt::UserRole, r.id);
         list->addItem(item);
     }
     auto* open = new QPushButton(tr("Open report"));
     auto* compare = new QPushButton(tr("Compare two (baseline first)"));
     compare->setToolTip(tr("Select two runs: the upper one is the baseline"));
+    auto* trend = new QPushButton(tr("Trend of its scenario"));
+    trend->setToolTip(tr("The selected run's scenario over its last runs: rate, error rate and percentiles, each "
+                         "against a baseline you mark"));
     auto* buttons = new QHBoxLayout;
     buttons->addStretch(1);
     buttons->addWidget(open);
     buttons->addWidget(compare);
+    buttons->addWidget(trend);
     auto* layout = new QVBoxLayout(&dialog);
     layout->addWidget(list);
     layout->addLayout(buttons);
@@ -287,8 +294,27 @@ void MainWindow::showRunHistory()
         compareRuns(chosen[0]->data(Qt::UserRole).toLongLong(), chosen[1]->data(Qt::UserRole).toLongLong());
         dialog.accept();
     });
-    dialog.resize(700, 400);
+    connect(trend, &QPushButton::clicked, &dialog, [&] {
+        const QList<QListWidgetItem*> chosen = list->selectedItems();
+        showTrend(chosen.isEmpty() ? QString() : chosen.last()->data(Qt::UserRole + 1).toString());
+        dialog.accept();
+    });
+    dialog.resize(760, 400);
     dialog.exec();
+}
+
+bool MainWindow::showTrend(const QString& scenario)
+{
+    if (!m_store)
+        return false;
+    auto* view = new TrendView(*m_store, scenario);
+    if (!view->model()->rowCount()) {
+        showError(view->model()->errorString());
+        delete view;
+        return false;
+    }
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Trend: %1").arg(view->scenario())));
+    return true;
 }
 
 // The server a new replay goes to: the current environment's URL (mock_url,
@@ -300,15 +326,16 @@ QString MainWindow::replayTarget() const
         envId ? QJsonDocument::fromJson(m_model->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
                     .object()
               : QJsonObject();
+    // the environment's name for it, not its value of today (the demo's mock listens on a new port at each open)
     for (const char* key : {"mock_url", "base_url", "baseUrl", "url", "host"}) {
         const QString v = env.value(QLatin1String(key)).toString();
         if (v.startsWith(QLatin1String("http")))
-            return v;
+            return QStringLiteral("${%1}").arg(QLatin1String(key));
     }
     for (auto it = env.begin(); it != env.end(); ++it)
         if (it.value().toString().startsWith(QLatin1String("http://")) ||
             it.value().toString().startsWith(QLatin1String("https://")))
-            return it.value().toString();
+            return QStringLiteral("${%1}").arg(it.key());
     return QStringLiteral("http://127.0.0.1:8080");
 }
 

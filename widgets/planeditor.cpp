@@ -66,6 +66,12 @@ PlanEditor::PlanEditor(QWidget* parent) : QWidget(parent)
             m_stack->setCurrentIndex(row);
     });
     connect(m_name, &QLineEdit::textEdited, this, &PlanEditor::edited);
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        if (m_name->isModified()) {
+            m_name->setModified(false);
+            emit renamed(m_name->text());
+        }
+    });
     connect(m_run, &QPushButton::clicked, this, [this] { Q_EMIT runRequested(json()); });
 
     auto* header = new QHBoxLayout;
@@ -339,6 +345,16 @@ QStringList PlanEditor::problems() const
             for (const QString& p : e->problems())
                 out << names[i] + QStringLiteral(": ") + p;
     return out;
+}
+
+QString PlanEditor::name() const
+{
+    return m_name->text();
+}
+
+void PlanEditor::setName(const QString& name)
+{
+    m_name->setText(name); // saved with the next edit; a run takes the tree's name meanwhile
 }
 
 void PlanEditor::edited()

@@ -21,6 +21,9 @@ class PlanEditor : public QWidget
 {
     Q_OBJECT
 public:
+    // The "Plan:" field, as the tree names the plan (a rename there shows here, and is saved with the plan).
+    QString name() const;
+    void setName(const QString& name);
     explicit PlanEditor(QWidget* parent = nullptr);
     // Called on each part's designer as it is made: its sources (requests, data sets, environments...).
     void setEditorSetup(std::function<void(ScenarioEditor*)> setup) { m_setup = std::move(setup); }
@@ -42,6 +45,8 @@ public:
 
 Q_SIGNALS:
     void changed(const QByteArray& payload);
+    // The name field was left with a new name (the item is renamed to it).
+    void renamed(const QString& name);
     void runRequested(const QByteArray& payload);
 
 private:

@@ -2,11 +2,16 @@
 
 #include "collectionrunner.h"
 
+#include "enginetext.h"
 #include "jsontext.h"
 #include "projecttreemodel.h"
 #include "reportmodel.h"
+#include "runsecond.h"
 #include "timechart.h"
 
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -23,8 +28,10 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QScrollArea>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -64,6 +71,148 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
     return view;
 }
 
+// The shown scope's latency distribution (counts between the bounds of a 1-2-5 scale, from the saved histogram).
+static QChartView* distributionChart(const ReportSection& s)
+{
+    auto* chart = new QChart;
+    chart->setTitle(ReportView::tr("Latency distribution"));
+    auto* set = new QBarSet(ReportView::tr("requests"));
+    set->setColor(timechart::seriesColour(0));
+    QStringList bounds;
+    double most = 0;
+    for (const auto& [bound, count] : s.distribution) {
+        *set << double(count);
+        most = std::max(most, double(count));
+        bounds << bound;
+    }
+    auto* bars = new QBarSeries;
+    bars->append(set);
+    chart->addSeries(bars);
+    auto* x = new QBarCategoryAxis;
+    x->append(bounds);
+    auto* y = new QValueAxis;
+    y->setTitleText(ReportView::tr("requests"));
+    timechart::setCountRange(y, most * 1.05);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    auto* view = new QChartView(chart);
+    view->setObjectName(QStringLiteral("distribution"));
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(240);
+    view->setToolTip(ReportView::tr("How many answers took each span of time, over the whole run (exact, from the "
+                                    "saved histograms)"));
+    return view;
+}
+
+// Each second of the shown scope as a dot: its throughput, its p99 (does latency rise with load?).
+static QChartView* againstThroughputChart(const ReportSection& s)
+{
+    auto* chart = new QChart;
+    chart->setTitle(ReportView::tr("p99 against throughput"));
+    auto* dots = new QScatterSeries;
+    dots->setName(ReportView::tr("a second"));
+    dots->setColor(timechart::seriesColour(0));
+    dots->setBorderColor(timechart::seriesColour(0));
+    dots->setMarkerSize(7);
+    double maxX = 1, maxY = 0;
+    for (const QPointF& p : s.againstThroughput) {
+        dots->append(p);
+        maxX = std::max(maxX, p.x());
+        maxY = std::max(maxY, p.y());
+    }
+    chart->addSeries(dots);
+    auto* x = new QValueAxis;
+    x->setTitleText(ReportView::tr("requests/s"));
+    timechart::setNiceRange(x, 0, maxX * 1.05);
+    auto* y = new QValueAxis;
+    y->setTitleText(ReportView::tr("p99 ms"));
+    timechart::setNiceRange(y, 0, std::max(maxY * 1.05, 1.0));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    dots->attachAxis(x);
+    dots->attachAxis(y);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    auto* view = new QChartView(chart);
+    view->setObjectName(QStringLiteral("againstThroughput"));
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(240);
+    return view;
+}
+
+QString ReportView::apdexText(const ReportSection& s)
+{
+    if (s.apdex < 0)
+        return tr("APDEX (T %1 ms): no answer was timed").arg(s.apdexTMs, 0, 'g', 4);
+    return tr("APDEX %1 (T %2 ms): %3 satisfied · %4 tolerating · %5 frustrated")
+        .arg(s.apdex, 0, 'f', 2)
+        .arg(s.apdexTMs, 0, 'g', 4)
+        .arg(s.satisfied)
+        .arg(s.tolerating)
+        .arg(s.frustrated);
+}
+
+// The shown scope's distribution, p99 against throughput, APDEX at its T (set here), and its top errors.
+QWidget* ReportView::sectionRow(int scope)
+{
+    const ReportSection s = m_model->section(scope);
+    auto* row = new QWidget;
+    row->setObjectName(QStringLiteral("sectionRow"));
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(distributionChart(s), 2);
+    layout->addWidget(againstThroughputChart(s), 2);
+    auto* side = new QVBoxLayout;
+    auto* apdex = new QLabel(apdexText(s));
+    apdex->setObjectName(QStringLiteral("apdex"));
+    apdex->setWordWrap(true);
+    apdex->setToolTip(tr("Satisfied: answered within T; tolerating: within 4 T; frustrated: slower, or failed "
+                         "without an answer. APDEX = (satisfied + tolerating / 2) / all answers"));
+    auto* t = new QDoubleSpinBox;
+    t->setObjectName(QStringLiteral("apdexT"));
+    t->setRange(0.1, 3600000);
+    t->setDecimals(1);
+    t->setSuffix(tr(" ms"));
+    t->setValue(m_model->apdexT(scope));
+    t->setToolTip(scope == 0 ? tr("APDEX's target time T for the whole run and every step without its own; the "
+                                  "exports use it too")
+                             : tr("APDEX's target time T for this one; the exports use it too"));
+    connect(t, &QDoubleSpinBox::editingFinished, row, [this, t, apdex, scope] {
+        m_model->setApdexT(scope, t->value());
+        apdex->setText(apdexText(m_model->section(scope)));
+    });
+    auto* tRow = new QHBoxLayout;
+    tRow->addWidget(new QLabel(tr("APDEX T:")));
+    tRow->addWidget(t, 1);
+    side->addWidget(apdex);
+    side->addLayout(tRow);
+    side->addWidget(new QLabel(tr("Top errors:")));
+    auto* errors = new QTableWidget(int(s.topErrors.size()), 3);
+    errors->setObjectName(QStringLiteral("topErrors"));
+    errors->setHorizontalHeaderLabels({tr("Error"), tr("Count"), tr("A sample")});
+    errors->verticalHeader()->hide();
+    errors->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    errors->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    errors->horizontalHeader()->setStretchLastSection(true);
+    for (int i = 0; i < int(s.topErrors.size()); ++i) {
+        const auto& e = s.topErrors[i];
+        errors->setItem(i, 0, new QTableWidgetItem(errorClassText(e.errorClass)));
+        auto* count = new QTableWidgetItem(QString::number(e.count));
+        count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        errors->setItem(i, 1, count);
+        auto* item = new QTableWidgetItem(e.sample.section(QLatin1Char('\n'), 0, 0));
+        item->setToolTip(e.sample);
+        errors->setItem(i, 2, item);
+    }
+    side->addWidget(errors, 1);
+    layout->addLayout(side, 2);
+    return row;
+}
+
 ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStore> ownStore, QWidget* parent)
     : QWidget(parent), m_model(model), m_store(std::move(ownStore))
 {
@@ -78,11 +227,11 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     verdict->setStyleSheet(model->passed() ? QStringLiteral("color: #1e8449; font-weight: bold")
                                            : QStringLiteral("color: #c0392b; font-weight: bold"));
     verdict->setObjectName(QStringLiteral("verdict"));
-    verdict->setToolTip(model->reason());
-    auto* reason = new QLabel(model->reason()); // why: the same verdict as the exit code and every export
+    verdict->setToolTip(model->verdict());
+    // the verdict in the words of the exit code's summary, every export and `report list`
+    auto* reason = new QLabel(model->verdict());
     reason->setObjectName(QStringLiteral("verdictReason"));
     reason->setWordWrap(true);
-    reason->setVisible(!model->reason().isEmpty());
     auto* unjudged = new QLabel(tr("Not judged: %1").arg(model->unjudged())); // beside the verdict, never hidden
     unjudged->setObjectName(QStringLiteral("verdictUnjudged"));
     unjudged->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -130,14 +279,17 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
 
     auto* grid = new QGridLayout;
     auto* charts = new QHBoxLayout;
+    auto* sections = new QVBoxLayout;
     // what the charts show: all engines or one (agent), the whole run or a step or group (scope), as chosen
     auto shown = std::make_shared<std::pair<int, int>>(-1, 0);
-    auto showCharts = [this, charts, shown] {
-        while (QLayoutItem* item = charts->takeAt(0)) {
-            delete item->widget();
-            delete item;
-        }
+    auto showCharts = [this, charts, sections, shown] {
+        for (QLayout* l : {static_cast<QLayout*>(charts), static_cast<QLayout*>(sections)})
+            while (QLayoutItem* item = l->takeAt(0)) {
+                delete item->widget();
+                delete item;
+            }
         const auto [agent, scope] = *shown;
+        sections->addWidget(sectionRow(scope));
         const auto series = [this, agent, scope](const char* metric) {
             return m_model->series(QString::fromLatin1(metric), agent, scope);
         };
@@ -201,6 +353,7 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
         grid->addLayout(capacityRow(*model), 0, 0, 1, 2);
     grid->addLayout(charts, first, 0, 1, 2);
     grid->addWidget(table, first + 1, 0, 1, 2);
+    grid->addLayout(sections, first + 2, 0, 1, 2);
     grid->setRowStretch(first, 3);
     grid->setRowStretch(first + 1, 1);
     table->setMinimumHeight(60);

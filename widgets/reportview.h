@@ -10,9 +10,11 @@ class CompareModel;
 class QChartView;
 class QLayout;
 
+struct ReportSection;
+
 namespace stampede {
 class ProjectStore;
-}
+} // namespace stampede
 
 class ReportView : public QWidget
 {
@@ -31,8 +33,12 @@ public:
                                  const QList<QPair<double, QString>>& events = {}, bool milliseconds = false,
                                  bool counts = false);
 
+    // "APDEX 0.94 (T 500 ms): 940 satisfied · 50 tolerating · 10 frustrated"
+    static QString apdexText(const ReportSection& s);
+
 private:
     static QLayout* capacityRow(const ReportModel& model);
+    QWidget* sectionRow(int scope);
     ReportModel* m_model;
     std::unique_ptr<stampede::ProjectStore> m_store;
 };

@@ -85,6 +85,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_body->setObjectName(QStringLiteral("body"));
     m_body->setPlaceholderText(tr("Request body (raw text or JSON; ${variables} allowed)"));
     m_bodyMode = new QComboBox;
+    m_bodyMode->setObjectName(QStringLiteral("bodyMode"));
     m_bodyMode->addItems({tr("Raw"), tr("JSON"), tr("Form (urlencoded)"), tr("Form (multipart)"), tr("File")});
     m_bodyMode->setToolTip(tr("JSON is checked as you type; the form modes encode the table below and set "
                               "Content-Type; File sends a file's bytes as they are"));
@@ -283,9 +284,12 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     connect(m_method, &QComboBox::currentTextChanged, this, &RequestEditor::emitChanged);
     connect(m_headers, &KeyValueTable::pairsChanged, this, &RequestEditor::emitChanged);
     connect(m_body, &QPlainTextEdit::textChanged, this, [this] {
+        jsonBodyIsJson();
         checkJson();
         emitChanged();
     });
+    // the user's own pick of Raw stands: a JSON body is then sent as the user typed it, with the headers written
+    connect(m_bodyMode, &QComboBox::activated, this, [this](int mode) { m_rawChosen = mode == Raw; });
     // every field that may hold a ${name} is checked as it changes
     connect(m_headers, &KeyValueTable::pairsChanged, this, &RequestEditor::updateVariableHints);
     connect(m_form, &KeyValueTable::pairsChanged, this, &RequestEditor::updateVariableHints);
@@ -299,6 +303,26 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
 void RequestEditor::setBodyMode(BodyMode mode)
 {
     m_bodyMode->setCurrentIndex(int(mode));
+}
+
+// A JSON object or array typed (or pasted) into a Raw body with no Content-Type written goes as Postman's JSON body
+// goes: the mode turns to JSON (shown, and saved), so it is sent as application/json. Not when the user picked Raw.
+void RequestEditor::jsonBodyIsJson()
+{
+    if (m_bodyMode->currentIndex() != Raw || m_rawChosen || m_loading)
+        return;
+    const QString body = m_body->toPlainText().trimmed();
+    if (!body.startsWith(QLatin1Char('{')) && !body.startsWith(QLatin1Char('[')))
+        return;
+    for (const auto& [name, value] : m_headers->pairs())
+        if (name.trimmed().compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0)
+            return;
+    QString text = body;
+    text.replace(kVariable, QStringLiteral("0")); // ${variables} where values go
+    QJsonParseError e;
+    QJsonDocument::fromJson(text.toUtf8(), &e);
+    if (e.error == QJsonParseError::NoError)
+        m_bodyMode->setCurrentIndex(Json);
 }
 
 void RequestEditor::checkJson()
@@ -371,6 +395,8 @@ void RequestEditor::emitChanged()
 void RequestEditor::setItem(const RequestItem& r)
 {
     m_loading = true;
+    // a body stored raw stays raw (an imported collection's is sent as Postman sends it); an empty one may turn JSON
+    m_rawChosen = r.bodyMode == RequestItem::BodyMode::Raw && !r.body.trimmed().isEmpty();
     const bool grpc = r.kind == RequestItem::Kind::Grpc;
     const int kind = grpc                                       ? 1
                      : r.kind == RequestItem::Kind::WebSocket   ? 2

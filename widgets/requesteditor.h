@@ -114,6 +114,8 @@ private:
     QTabWidget* m_requestTabs;
     KeyValueTable* m_params;
     KeyValueTable* m_headers;
+    bool m_rawChosen = false; // the user picked Raw for this body: a JSON body stays raw
+    void jsonBodyIsJson();
     QComboBox* m_bodyMode;
     QStackedWidget* m_bodyStack;
     QPlainTextEdit* m_body;

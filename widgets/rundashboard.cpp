@@ -85,7 +85,8 @@ QHBoxLayout* RunDashboard::buildControls(RunSession* session)
     m_stop = new QPushButton(tr("Stop"));
     m_stop->setToolTip(tr("Stop the run now: every engine goes idle"));
     m_pause = new QPushButton(tr("Pause"));
-    m_pause->setToolTip(tr("Hold the arrivals (open model) or rest the users (closed model); Resume continues"));
+    m_pause->setToolTip(tr("Hold the arrivals (open model) or rest the users (closed model); Resume continues. "
+                           "The run's clock keeps going while paused: it ends at its planned time, paused or not"));
     m_factor = new QDoubleSpinBox;
     m_factor->setRange(0.1, 10);
     m_factor->setSingleStep(0.1);
@@ -120,9 +121,12 @@ void RunDashboard::buildSeries()
     m_sent->setName(tr("sent/s"));
     m_completed = new QLineSeries;
     m_completed->setName(tr("completed/s"));
+    // the colours of the saved report's and the HTML export's throughput: completed first, messages third
+    m_completed->setPen(QPen(timechart::seriesColour(0), 2));
+    m_sent->setPen(QPen(timechart::seriesColour(3), 2));
     m_messages = new QLineSeries;
     m_messages->setName(tr("messages/s"));
-    m_messages->setPen(QPen(QColor(0x16, 0xa0, 0x85), 2));
+    m_messages->setPen(QPen(timechart::seriesColour(2), 2));
     m_messages->setVisible(false);
     m_p50 = new QLineSeries;
     m_p50->setName(QStringLiteral("p50"));
@@ -494,9 +498,13 @@ void RunDashboard::showProgress(double elapsed)
     if (!(planned > 0))
         return;
     m_progress->setValue(int(std::min(1.0, elapsed / planned) * 1000));
+    // paused time counts toward the planned time (the plan does not move on after a resume): said while paused
     m_progress->setFormat(
-        tr("%1 of %2 · %3 left")
-            .arg(durationText(elapsed), durationText(planned), durationText(std::max(0.0, planned - elapsed))));
+        m_paused
+            ? tr("paused · %1 of %2 · the run still ends in %3, paused or not")
+                  .arg(durationText(elapsed), durationText(planned), durationText(std::max(0.0, planned - elapsed)))
+            : tr("%1 of %2 · %3 left")
+                  .arg(durationText(elapsed), durationText(planned), durationText(std::max(0.0, planned - elapsed))));
 }
 
 // "45 s", "12 min 05 s", "2 h 03 min".
@@ -684,13 +692,17 @@ void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
     }
     const QJsonObject total = o.value(QStringLiteral("total")).toObject();
     showTotals(o);
+    // the verdict in the words of every report (the summary's "verdict"); an older engine's summary has none
+    const QString verdict = o.value(QStringLiteral("verdict")).toString();
     m_title->setText(
-        tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
-            .arg(o.value(QStringLiteral("run_id")).toString(), ProjectTreeModel::statusText(status.toStdString()))
+        tr("Run %1: %2 requests, p99 %3 ms · %4")
+            .arg(o.value(QStringLiteral("run_id")).toString())
             .arg(total.value(QStringLiteral("requests")).toInteger())
             .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0, 'f',
                  2)
-            .arg(thresholdsText(o.value(QStringLiteral("thresholds")).toArray())));
+            .arg(!verdict.isEmpty() ? engineText(verdict)
+                                    : ProjectTreeModel::statusText(status.toStdString()) + QStringLiteral(", ") +
+                                          thresholdsText(o.value(QStringLiteral("thresholds")).toArray())));
     if (const QString unjudged = o.value(QStringLiteral("unjudged")).toString(); !unjudged.isEmpty())
         m_title->setText(m_title->text() + QStringLiteral(" · ") + tr("not judged: %1").arg(engineText(unjudged)));
 }

@@ -235,6 +235,38 @@ QHBoxLayout* addAndRemoveRows(QTableView* view, const QString& add, const QStrin
 
 } // namespace
 
+QStringList ScenarioEditor::requestLabels(const QList<QPair<QString, QByteArray>>& requests)
+{
+    // requests of one name told apart by what they send (and by their place when that is the same too): the one
+    // picked is the one added
+    QStringList labels;
+    for (const auto& r : requests) {
+        const bool repeated =
+            std::count_if(requests.begin(), requests.end(), [&](const auto& o) { return o.first == r.first; }) > 1;
+        const QJsonObject req = QJsonDocument::fromJson(r.second).object();
+        const QString base =
+            repeated ? tr("%1 — %2 %3")
+                           .arg(r.first, req.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
+                                req.value(QStringLiteral("url")).toString())
+                     : r.first;
+        QString label = base;
+        for (int n = 2; labels.contains(label); ++n)
+            label = tr("%1 (%2)").arg(base).arg(n);
+        labels << label;
+    }
+    return labels;
+}
+
+QString ScenarioEditor::name() const
+{
+    return m_name->text();
+}
+
+void ScenarioEditor::setName(const QString& name)
+{
+    m_name->setText(name); // saved with the next edit; a run takes the tree's name meanwhile
+}
+
 ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
 {
     m_name = new QLineEdit;
@@ -302,13 +334,12 @@ QLayout* ScenarioEditor::buildSteps()
             QMessageBox::information(this, tr("Add request"), tr("The project has no requests yet."));
             return;
         }
-        QStringList names;
-        for (const auto& r : requests)
-            names << r.first;
+        const QStringList labels = requestLabels(requests);
         bool ok = false;
-        const QString chosen = QInputDialog::getItem(this, tr("Add request"), tr("Request:"), names, 0, false, &ok);
-        if (ok)
-            this->addStep(chosen, requests[names.indexOf(chosen)].second);
+        const QString chosen = QInputDialog::getItem(this, tr("Add request"), tr("Request:"), labels, 0, false, &ok);
+        const qsizetype at = labels.indexOf(chosen);
+        if (ok && at >= 0)
+            this->addStep(requests[at].first, requests[at].second);
     });
     connect(removeStep, &QPushButton::clicked, this, [this] {
         const int row = m_steps->currentRow();
@@ -542,6 +573,12 @@ QHBoxLayout* ScenarioEditor::buildHeader()
 void ScenarioEditor::followEdits()
 {
     connect(m_name, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        if (m_name->isModified()) {
+            m_name->setModified(false);
+            emit renamed(m_name->text());
+        }
+    });
     connect(m_schedule, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
     connect(m_replay, &ReplayForm::changed, this, [this] {
         if (!isReplay())
@@ -984,10 +1021,14 @@ void ScenarioEditor::showCheck(const CheckOutput& out)
     if (isReplay() && !m_replay->headersProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.setHeaders"), m_replay->headersProblem()});
     m_problems.clear();
-    // each field shows its own faults beside it (a red frame and a tooltip)
+    // each field shows its own faults beside it (a red frame and a tooltip); the list names each field in the
+    // designer's words (Step "login" · URL), not the file's path
     QHash<QWidget*, QStringList> byWidget;
+    const QByteArray shown = json();
     for (const auto& [field, message] : problems) {
-        m_problems << engineText(field.isEmpty() ? message : field + QStringLiteral(": ") + message);
+        m_problems << (field.isEmpty()
+                           ? engineText(message)
+                           : ScenarioCheck::fieldLabel(field, shown) + QStringLiteral(": ") + engineText(message));
         QWidget* w =
             field.startsWith(QLatin1String("steps[0].replay.target")) ||
                     field.startsWith(QLatin1String("steps[0].replay.hosts"))

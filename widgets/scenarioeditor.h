@@ -44,6 +44,12 @@ public:
 
     explicit ScenarioEditor(QWidget* parent = nullptr);
     void setRequestSource(RequestSource source) { m_requests = std::move(source); }
+    // What "Add request…" lists for `requests`: their names, told apart where names repeat (method and URL, then
+    // a number), one label each in the same order.
+    static QStringList requestLabels(const QList<QPair<QString, QByteArray>>& requests);
+    // The Name field, as the tree names the item (a rename there shows here, and is saved with the scenario).
+    QString name() const;
+    void setName(const QString& name);
     // The CSV text of the project's data set of that name (for data-set variables).
     void setDataSetSource(std::function<QString(const QString&)> source) { m_dataSets = std::move(source); }
     // The project's traffic sets by name, for a replay step's checks and bundle. The checks call it off the
@@ -95,6 +101,8 @@ public:
 
 Q_SIGNALS:
     void changed(const QByteArray& payload);
+    // The name field was left with a new name (the item is renamed to it).
+    void renamed(const QString& name);
     // The user asked to run this scenario now.
     void runRequested(const QByteArray& payload);
     // The user asked how much load the target takes (a capacity search of this scenario).

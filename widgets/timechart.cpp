@@ -182,9 +182,7 @@ void addEventMarks(QChartView* view, const QList<QPair<double, QString>>& events
 
 QColor seriesColour(int i)
 {
-    static const QColor palette[] = {QColor(0x27, 0xae, 0x60), QColor(0x29, 0x80, 0xb9), QColor(0x8e, 0x44, 0xad),
-                                     QColor(0xe6, 0x7e, 0x22), QColor(0xc0, 0x39, 0x2b), QColor(0x7f, 0x8c, 0x8d)};
-    return palette[std::size_t(i) % std::size(palette)];
+    return QColor(QLatin1String(seriesColourName(i))); // the HTML exports' too
 }
 
 } // namespace timechart

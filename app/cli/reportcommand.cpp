@@ -19,7 +19,7 @@ namespace {
 const char* kReportUsage =
     "Usage: stampede-cli report list FILE\n"
     "       stampede-cli report export REPORT [--run ID] --format html|json|csv|junit -o OUT\n"
-    "                                  [--apdex 500ms]\n"
+    "                                  [--apdex 500ms] [--apdex STEP=200ms]\n"
     "       stampede-cli report compare BASELINE CANDIDATE [--tolerance 10%]\n"
     "       stampede-cli report trend FILE[@SCENARIO] [--last 10] [--baseline RUN] [--tolerance 10%]\n"
     "                                  [-o trend.html]\n"
@@ -34,8 +34,11 @@ const char* kReportUsage =
     "\n"
     "Formats: html (one file, charts inline, opens offline), json (the summary and the error\n"
     "samples), csv (per-second series per step, errors by class), junit (one test case per threshold).\n"
-    "html and json give each step's latency distribution, APDEX at --apdex T (satisfied at or below\n"
-    "T, tolerating to 4T; default 500ms), percentiles second by second and its errors by class.\n";
+    "html and json give each step's, group's and plan scenario's latency distribution, APDEX at\n"
+    "--apdex T (satisfied at or below T, tolerating to 4T; default 500ms; --apdex NAME=T gives one\n"
+    "step, group or scenario its own T), percentiles second by second and its errors by class.\n"
+    "The exports are in English; the workbench exports in its languages:\n"
+    "  stampede --report FILE --export OUT.html --language zh_CN\n";
 
 struct Loaded
 {
@@ -107,43 +110,13 @@ int trendCommand(const std::string& spec, const std::string& lastText, const std
         std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
         return BadInput;
     }
-    RunLog log(*store);
-    std::vector<RunInfo> runs;
-    for (const RunInfo& info : log.runs())
-        if (info.status == "completed")
-            runs.push_back(info);
-    if (scenario.empty() && !runs.empty())
-        scenario = runs.back().name; // the newest run's
-    std::erase_if(runs, [&](const RunInfo& info) { return info.name != scenario; });
-    if (runs.empty()) {
-        std::fprintf(stderr, "stampede-cli report trend: \"%s\" holds no completed run%s\n", file.c_str(),
-                     scenario.empty() ? "" : (" of scenario \"" + scenario + "\"").c_str());
+    const auto loaded = loadTrend(*store, {scenario, std::size_t(last), baselineRun, tolerance}, error);
+    if (!loaded) {
+        std::fprintf(stderr, "stampede-cli report trend: %s%s\n",
+                     error.rfind("--baseline", 0) == 0 ? "" : ("\"" + file + "\" ").c_str(), error.c_str());
         return BadInput;
     }
-    if (runs.size() > std::size_t(last))
-        runs.erase(runs.begin(), runs.end() - last);
-    std::size_t baseline = 0;
-    if (!baselineRun.empty()) {
-        const auto it = std::find_if(runs.begin(), runs.end(), [&](const RunInfo& info) {
-            return info.runId == baselineRun || std::to_string(info.id) == baselineRun;
-        });
-        if (it == runs.end()) {
-            std::fprintf(stderr, "stampede-cli report trend: --baseline: run %s is not among the %zu runs listed\n",
-                         baselineRun.c_str(), runs.size());
-            return BadInput;
-        }
-        baseline = std::size_t(it - runs.begin());
-    }
-    std::vector<TrendRun> loaded;
-    for (const RunInfo& info : runs) {
-        auto saved = log.load(info.id);
-        if (!saved) {
-            std::fprintf(stderr, "stampede-cli report: %s\n", log.error().c_str());
-            return BadInput;
-        }
-        loaded.push_back({info, summarizeSaved(*saved), {}});
-    }
-    const Trend trend = makeTrend(scenario, std::move(loaded), baseline, tolerance);
+    const Trend& trend = *loaded;
     std::fputs(trendToText(trend).c_str(), stdout);
     if (!output.empty()) {
         if (overwritesInput(output, {file})) {
@@ -158,6 +131,39 @@ int trendCommand(const std::string& spec, const std::string& lastText, const std
     return trend.newestRegressed() ? ThresholdFailed : Passed;
 }
 
+// --apdex T (every section) and --apdex NAME=T (a step's, group's or scenario's own), as often as needed.
+bool apdexOptions(const std::vector<std::string>& given, const SavedRun& run, ReportOptions& o, std::string& error)
+{
+    for (const std::string& one : given) {
+        const std::size_t eq = one.rfind('=');
+        const std::string name = eq == std::string::npos ? std::string() : one.substr(0, eq);
+        const std::string time = eq == std::string::npos ? one : one.substr(eq + 1);
+        const auto t = parseDuration(time);
+        if (!t || *t <= 0 || *t > 3600 * kNanosPerSecond) {
+            error = "\"" + time + "\" is not a time such as 300ms";
+            return false;
+        }
+        const double ms = double(*t) / double(kNanosPerMilli);
+        if (name.empty()) {
+            o.apdexTMs = ms;
+            continue;
+        }
+        std::vector<std::string> known = run.stepNames;
+        known.insert(known.end(), run.groupNames.begin(), run.groupNames.end());
+        for (const RunScenario& sc : run.scenarios)
+            known.push_back(sc.name);
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            std::string names;
+            for (const std::string& k : known)
+                names += (names.empty() ? "" : ", ") + ("\"" + k + "\"");
+            error = "no step, group or scenario of the run is named \"" + name + "\" (it has " + names + ")";
+            return false;
+        }
+        o.apdexTByName[name] = ms;
+    }
+    return true;
+}
+
 } // namespace
 
 int reportCommand(const std::vector<std::string>& args)
@@ -168,7 +174,8 @@ int reportCommand(const std::vector<std::string>& args)
     }
     const std::string verb = args[0];
     std::vector<std::string> positional;
-    std::string run, format, output, tolerance = "10%", last, baseline, apdex, error;
+    std::string run, format, output, tolerance = "10%", last, baseline, error, language;
+    std::vector<std::string> apdex;
     ArgReader r{args};
     for (r.pos = 1; !r.done() && error.empty(); ++r.pos) {
         const std::string& a = args[r.pos];
@@ -180,8 +187,12 @@ int reportCommand(const std::vector<std::string>& args)
             r.value(a, output, error);
         else if (a == "--tolerance" || a.rfind("--tolerance=", 0) == 0)
             r.value("--tolerance", tolerance, error);
-        else if (a == "--apdex" || a.rfind("--apdex=", 0) == 0)
-            r.value("--apdex", apdex, error);
+        else if (a == "--apdex" || a.rfind("--apdex=", 0) == 0) {
+            std::string one;
+            r.value("--apdex", one, error);
+            apdex.push_back(one);
+        } else if (a == "--language" || a.rfind("--language=", 0) == 0)
+            r.value("--language", language, error);
         else if (a == "--last" || a.rfind("--last=", 0) == 0)
             r.value("--last", last, error);
         else if (a == "--baseline" || a.rfind("--baseline=", 0) == 0)
@@ -209,14 +220,9 @@ int reportCommand(const std::vector<std::string>& args)
             std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
             return BadInput;
         }
-        for (const auto& info : RunLog(*store).runs()) // with the verdict stored with it (not passed: why)
-            std::printf("%lld  %s  %-12s %-6s %6.1f s  %s  %s%s%s\n", static_cast<long long>(info.id),
-                        info.runId.c_str(), info.status.c_str(),
-                        info.passed == 1   ? "passed"
-                        : info.passed == 0 ? "FAILED"
-                                           : "-",
-                        info.durationS, info.started.c_str(), info.name.c_str(),
-                        info.passed == 0 && !info.reason.empty() ? ("  (" + info.reason + ")").c_str() : "",
+        for (const auto& info : RunLog(*store).runs()) // with the verdict stored with it, in its words
+            std::printf("%lld  %s  %6.1f s  %s  %-16s  %s%s\n", static_cast<long long>(info.id), info.runId.c_str(),
+                        info.durationS, info.started.c_str(), info.name.c_str(), info.verdict.c_str(),
                         info.unjudged.empty() ? "" : ("  (not judged: " + info.unjudged + ")").c_str());
         return Passed;
     }
@@ -242,18 +248,20 @@ int reportCommand(const std::vector<std::string>& args)
             return BadInput;
         }
         const RunSummary s = summarizeSaved(l.run);
-        double apdexTMs = 500;
-        if (!apdex.empty()) {
-            const auto t = parseDuration(apdex);
-            if (!t || *t <= 0 || *t > 3600 * kNanosPerSecond) {
-                std::fprintf(stderr, "stampede-cli report export: --apdex: \"%s\" is not a time such as 300ms\n",
-                             apdex.c_str());
-                return BadInput;
-            }
-            apdexTMs = double(*t) / double(kNanosPerMilli);
+        ReportOptions options;
+        if (!apdexOptions(apdex, l.run, options, error)) {
+            std::fprintf(stderr, "stampede-cli report export: --apdex: %s\n", error.c_str());
+            return BadInput;
         }
-        const std::string text = format == "html"   ? exportHtml(l.run, s, apdexTMs)
-                                 : format == "json" ? exportJson(l.run, s, apdexTMs)
+        if (!language.empty() && language != "en") {
+            std::fprintf(stderr,
+                         "stampede-cli report export: --language: the command line writes English; the workbench "
+                         "exports in its languages: stampede --report %s --export OUT.html --language %s\n",
+                         positional[0].c_str(), language.c_str());
+            return BadInput;
+        }
+        const std::string text = format == "html"   ? exportHtml(l.run, s, options)
+                                 : format == "json" ? exportJson(l.run, s, options)
                                  : format == "csv"  ? exportCsv(l.run)
                                                     : exportJUnit(s);
         if (!writeOutput(output, text, error)) {

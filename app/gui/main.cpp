@@ -6,10 +6,13 @@
 #include "projecttreemodel.h"
 #include "reportmodel.h"
 #include "requesteditor.h"
+#include "store/projectstore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -19,6 +22,36 @@
 
 #include <csignal>
 #include <cstdio>
+
+// `stampede --report FILE --export OUT`: the newest run's report as the workbench exports it, in its language.
+static int exportReport(const QString& from, const QString& to)
+{
+    const QString ext = QFileInfo(to).suffix().toLower();
+    const QString format = ext == QLatin1String("xml") ? QStringLiteral("junit") : ext;
+    if (from.isEmpty() ||
+        !QStringList{QStringLiteral("html"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("junit")}
+             .contains(format)) {
+        std::fprintf(stderr, "stampede: --export OUT needs --report FILE (or a project) and OUT ending in .html, "
+                             ".json, .csv or .xml\n");
+        return 2;
+    }
+    std::string error;
+    bool readOnly = false;
+    auto store = stampede::ProjectStore::openForReading(from.toStdString(), error, readOnly);
+    ReportModel model;
+    if (!store || !model.load(*store)) {
+        std::fprintf(stderr, "stampede: %s: %s\n", qPrintable(from),
+                     store ? qPrintable(model.errorString()) : error.c_str());
+        return 2;
+    }
+    QFile out(to);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(model.exportAs(format)) < 0) {
+        std::fprintf(stderr, "stampede: %s: %s\n", qPrintable(to), qPrintable(out.errorString()));
+        return 3;
+    }
+    std::printf("%s: %s report of run %s\n", qPrintable(to), qPrintable(format), qPrintable(model.runId()));
+    return 0;
+}
 
 int main(int argc, char** argv)
 {
@@ -67,8 +100,16 @@ int main(int argc, char** argv)
                                          QStringLiteral("compare the project's two newest runs"));
     const QCommandLineOption reportFile(QStringLiteral("report"), QStringLiteral("open a standalone report file"),
                                         QStringLiteral("file"));
-    cli.addOptions(
-        {demo, mockUrl, language, screenshot, timing, openRequest, sendIt, tab, runIt, delay, compareLast, reportFile});
+    const QCommandLineOption exportTo(
+        QStringLiteral("export"),
+        QStringLiteral("with --report FILE (or a project): write the newest run's report to OUT (html, json, csv or "
+                       "junit by its extension) in the workbench's language (--language), and quit"),
+        QStringLiteral("out"));
+    const QCommandLineOption trend(QStringLiteral("trend"),
+                                   QStringLiteral("show the trend of the project's scenario NAME over its runs"),
+                                   QStringLiteral("name"));
+    cli.addOptions({demo, mockUrl, language, screenshot, timing, openRequest, sendIt, tab, runIt, delay, compareLast,
+                    reportFile, exportTo, trend});
     cli.process(app);
 
     QString code = cli.value(language);
@@ -84,6 +125,10 @@ int main(int argc, char** argv)
         if (qt.load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QApplication::installTranslator(&qt);
     }
+
+    if (cli.isSet(exportTo))
+        return exportReport(cli.isSet(reportFile) ? cli.value(reportFile) : cli.positionalArguments().value(0),
+                            cli.value(exportTo));
 
     MainWindow window;
     window.setDemoOpener([](QString& error) {
@@ -104,11 +149,14 @@ int main(int argc, char** argv)
     window.show();
     if (cli.isSet(reportFile))
         window.openReportFile(cli.value(reportFile));
+    if (cli.isSet(trend))
+        window.showTrend(cli.value(trend));
     if (cli.isSet(compareLast) && window.treeModel()->store()) {
         const auto runs = ReportModel::runs(*window.treeModel()->store());
         if (runs.size() >= 2)
             window.compareRuns(runs[runs.size() - 2].id, runs.last().id);
     }
+    bool scenarioRun = false; // --run of a scenario: --screenshot waits for it to end before quitting
     if (cli.isSet(openRequest)) {
         const QModelIndexList found =
             window.treeModel()->match(window.treeModel()->index(0, 0), Qt::DisplayRole, cli.value(openRequest), 1,
@@ -134,6 +182,7 @@ int main(int argc, char** argv)
                         if (isNumber ? i + 1 == place : tabs->tabText(i).remove(QLatin1Char('&')).startsWith(name))
                             tabs->setCurrentIndex(i);
             }
+            scenarioRun = cli.isSet(runIt);
             // sent or run once the project's mock listens (the environment then points at it)
             const QByteArray payload = found.first().data(ProjectTreeModel::PayloadRole).toByteArray();
             window.whenMockReady([&window, &cli, &sendIt, &runIt, &openRequest, payload] {
@@ -152,7 +201,10 @@ int main(int argc, char** argv)
         QTimer::singleShot(cli.isSet(screenshot) ? cli.value(delay).toInt() : 0, &window, [&] {
             if (cli.isSet(screenshot))
                 window.grab().save(cli.value(screenshot));
-            QApplication::quit();
+            if (scenarioRun) // the picture of the run going on; the run ends as planned and is saved, then quit
+                window.quitOnceRunsEnd();
+            else
+                QApplication::quit();
         });
     }
     return QApplication::exec();

@@ -9,9 +9,9 @@
 
 namespace stampede {
 
-// What each agent carried and how it fared, second by second; an agent over
-// 90 % CPU or whose send lag passes 10 ms is an event (once each): the
-// generator, not the target, may have limited the run.
+// What each agent carried and how it fared, second by second; an agent whose
+// own figures say it was saturated (limitedBy) is an event, once each, naming
+// the figure: the generator, not the target, may have limited the run.
 class AgentLedger
 {
 public:
@@ -52,16 +52,33 @@ public:
         a.rssMaxBytes = std::max(a.rssMaxBytes, part.health.rssBytes);
         a.loopLagMaxMs = std::max(a.loopLagMaxMs, double(part.health.loopLag) / 1e6);
         const double lagP99 = lag.percentile(99) / 1000.0;
-        if (part.health.cpu <= kLimitedCpu && lagP99 <= kLimitedSendLagMs)
+        const std::string why = limitedBy(part.health.cpu, double(part.health.loopLag) / 1e6, lagP99);
+        if (why.empty())
             return {};
         if (a.limitedSeconds++)
             return {};
-        char detail[256];
-        std::snprintf(detail, sizeof detail,
-                      "in second %u: CPU %.0f %% of its cores, send lag p99 %.1f ms: the generator, not the target, "
-                      "may have limited this run",
-                      part.second, part.health.cpu * 100, lagP99);
-        return detail;
+        a.limitedBy = why;
+        return "in second " + std::to_string(part.second) + ": " + why +
+               ": the generator, not the target, may have limited this run";
+    }
+    // Which of an engine's own figures says it was saturated in a second (empty: none): its CPU over 90 % of its
+    // cores; or its send lag p99 over 10 ms while its own event loop lagged over 10 ms and it was busy (CPU over
+    // 50 %). A send lag alone is no evidence: on a machine busy with other work it rises while the generator idles.
+    static std::string limitedBy(double cpu, double loopLagMs, double sendLagP99Ms)
+    {
+        char text[160];
+        if (cpu > kLimitedCpu) {
+            std::snprintf(text, sizeof text, "CPU %.0f %% of its cores (over %.0f %%)", cpu * 100, kLimitedCpu * 100);
+            return text;
+        }
+        if (sendLagP99Ms > kLimitedSendLagMs && loopLagMs > kLimitedLoopLagMs && cpu > kBusyCpu) {
+            std::snprintf(text, sizeof text,
+                          "send lag p99 %.1f ms with its event loop %.1f ms late at CPU %.0f %% (over %.0f ms, "
+                          "%.0f ms and %.0f %%)",
+                          sendLagP99Ms, loopLagMs, cpu * 100, kLimitedSendLagMs, kLimitedLoopLagMs, kBusyCpu * 100);
+            return text;
+        }
+        return {};
     }
     void shareTaken(std::size_t agent, std::uint32_t share) { m_agents[agent].shares.push_back(share + 1); }
     void lost(std::size_t agent) { m_agents[agent].lost = true; }
@@ -77,6 +94,8 @@ public:
 
     static constexpr double kLimitedCpu = 0.9;
     static constexpr double kLimitedSendLagMs = 10;
+    static constexpr double kLimitedLoopLagMs = 10;
+    static constexpr double kBusyCpu = 0.5;
 
 private:
     std::vector<AgentReport> m_agents;

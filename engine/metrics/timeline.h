@@ -61,7 +61,8 @@ struct AgentReport
     double loopLagMaxMs = 0;
     double sendLagP99Ms = 0; // intended start to send, over its seconds (paced models)
     std::uint32_t connectionsMax = 0;
-    std::uint32_t limitedSeconds = 0; // over 90 % CPU or a send lag p99 over 10 ms
+    std::uint32_t limitedSeconds = 0; // seconds its own figures said it was saturated (AgentLedger::limitedBy)
+    std::string limitedBy;            // which figure said so, the first time
 };
 
 struct RunResult

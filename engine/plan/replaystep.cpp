@@ -212,9 +212,46 @@ bool ReplayStepCompiler::selection(const v1::Replay& r, const std::string& field
     return ok;
 }
 
-bool ReplayStepCompiler::server(const std::string& url, const std::string& field, const std::string& name,
+// A replay's server may name the environment's or the scenario's constants ("${mock_url}", "http://${host}:8080"):
+// one server for the run, so only a constant's value; anything else is refused, naming it.
+bool ReplayStepCompiler::constantsIn(std::string& url, const std::string& field)
+{
+    std::string out;
+    for (std::size_t at = 0; at < url.size();) {
+        const std::size_t open = url.find("${", at);
+        if (open == std::string::npos) {
+            out.append(url, at, std::string::npos);
+            break;
+        }
+        const std::size_t close = url.find('}', open);
+        if (close == std::string::npos) {
+            m_ctx.error(field, "unclosed ${ at offset " + std::to_string(open));
+            return false;
+        }
+        const std::string name = url.substr(open + 2, close - open - 2);
+        const v1::Variable* constant = nullptr;
+        for (const v1::Variable& v : m_ctx.scenario().variables())
+            if (v.name() == name && v.has_constant())
+                constant = &v;
+        if (!constant) {
+            m_ctx.error(field, "${" + name +
+                                   "} is not a constant of the environment or the scenario: a replay's server is "
+                                   "one for the whole run");
+            return false;
+        }
+        out.append(url, at, open - at).append(constant->constant().value());
+        at = close + 1;
+    }
+    url = std::move(out);
+    return true;
+}
+
+bool ReplayStepCompiler::server(const std::string& written, const std::string& field, const std::string& name,
                                 PlannedStep& ps)
 {
+    std::string url = written;
+    if (!constantsIn(url, field))
+        return false;
     std::string err;
     auto parsed = Url::parse(
         url + (url.find("://") != std::string::npos && url.find('/', url.find("://") + 3) == std::string::npos ? "/"

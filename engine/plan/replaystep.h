@@ -40,6 +40,7 @@ private:
     bool servers(const v1::Step& st, const std::string& field, ScenarioPlan& plan, ReplayPlan& replay);
     bool server(const std::string& url, const std::string& field, const std::string& name, PlannedStep& ps);
 
+    bool constantsIn(std::string& url, const std::string& field);
     StepContext& m_ctx;
 };
 

@@ -19,6 +19,9 @@ namespace {
 // ("200ms", "1.5m"), not only as proto3 JSON's seconds ("0.2s"): each string
 // that stands for a google.protobuf.Duration is rewritten to seconds before
 // the file is read. Other strings are left alone, whatever they look like.
+// And the shorthand a person writes: one value for a list ("status": 201 for
+// [201]) and a time for a fixed think time ("thinkTime": "300ms" for
+// {"fixed": "300ms"}).
 bool secondsForDurations(google::protobuf::Value& value, const google::protobuf::Descriptor* type)
 {
     bool changed = false;
@@ -32,6 +35,18 @@ bool secondsForDurations(google::protobuf::Value& value, const google::protobuf:
             continue;
         const google::protobuf::Descriptor* sub = f->message_type();
         auto visit = [&](google::protobuf::Value& v) {
+            // what a person writes for a list of one ("status": 201) and for a fixed think time ("300ms")
+            if (sub->full_name() == "google.protobuf.ListValue" && (v.has_number_value() || v.has_string_value())) {
+                google::protobuf::Value one = v;
+                *v.mutable_list_value()->add_values() = std::move(one);
+                changed = true;
+                return;
+            }
+            if (sub->full_name() == "stampede.v1.ThinkTime" && v.has_string_value()) {
+                google::protobuf::Value fixed = v;
+                (*v.mutable_struct_value()->mutable_fields())["fixed"] = std::move(fixed);
+                changed = true;
+            }
             if (sub->full_name() != "google.protobuf.Duration") {
                 changed |= secondsForDurations(v, sub);
                 return;

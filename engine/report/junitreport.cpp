@@ -115,7 +115,8 @@ std::string scenarioJUnit(const RunSummary& s)
     out += "  <testsuite name=\"" + escapeXml(s.scenario) + "\" tests=\"" + count(tests) + "\" failures=\"" +
            count(failures) + "\" errors=\"0\" skipped=\"0\" time=\"" + time + "\">\n";
     out += "    <properties><property name=\"run_id\" value=\"" + escapeXml(s.runId) + "\"/>" +
-           "<property name=\"requests\" value=\"" + count(s.total.requests) + "\"/></properties>\n";
+           "<property name=\"requests\" value=\"" + count(s.total.requests) + "\"/>" +
+           "<property name=\"verdict\" value=\"" + escapeXml(verdictText(s)) + "\"/></properties>\n";
     return out + cases + "  </testsuite>\n</testsuites>\n";
 }
 

@@ -86,35 +86,94 @@ std::string fixed(double v, int decimals = 3)
 
 } // namespace
 
-std::vector<StepSection> reportSections(const SavedRun& run, const RunSummary& summary, double apdexTMs)
+namespace {
+
+// One section from its whole-run histogram, its seconds, its errors by class and which samples are its.
+template <typename IsOwnSample>
+StepSection sectionOf(StepSection::Kind kind, const std::string& name, const LatencyHistogram* latency,
+                      const std::vector<SecondRow>& rows, int index, const MetricsSummary* figures, const SavedRun& run,
+                      double apdexTMs, IsOwnSample isOwn)
+{
+    StepSection s;
+    s.kind = kind;
+    s.name = name;
+    s.apdexTMs = apdexTMs;
+    if (latency) {
+        distributionOf(*latency, s);
+        apdexOf(*latency, apdexTMs, s);
+        // a request that failed without an answer (refused, reset, timed out) was not timed: it frustrated
+        if (figures && figures->requests > latency->count()) {
+            s.frustrated += figures->requests - latency->count();
+            s.apdex = (double(s.satisfied) + double(s.tolerating) / 2) / double(figures->requests);
+        }
+    }
+    for (const SecondRow& r : rows)
+        if (r.step == index && r.agent.empty() && r.counters.requests > r.counters.errors)
+            s.overTime.push_back({r.second, r.p50Ms, r.p90Ms, r.p99Ms, r.maxMs, r.counters.requests});
+    if (figures)
+        for (std::size_t c = 0; c < kErrorClassCount; ++c)
+            if (const std::uint64_t n = figures->errorsByClass[c]) {
+                StepSection::TopError e{std::string(errorClassName(ErrorClass(c))), n, {}};
+                for (const ErrorSample& sample : run.samples)
+                    if (isOwn(sample.step) && sample.errorClass == ErrorClass(c)) {
+                        e.sample = sampleText(sample);
+                        break;
+                    }
+                s.topErrors.push_back(std::move(e));
+            }
+    std::stable_sort(s.topErrors.begin(), s.topErrors.end(),
+                     [](const auto& a, const auto& b) { return a.count > b.count; });
+    return s;
+}
+
+} // namespace
+
+const char* sectionKindName(StepSection::Kind kind)
+{
+    return kind == StepSection::Kind::Group      ? "group"
+           : kind == StepSection::Kind::Scenario ? "scenario"
+           : kind == StepSection::Kind::Run      ? "run"
+                                                 : "step";
+}
+
+StepSection runSection(const SavedRun& run, const RunSummary& summary, const ReportOptions& options)
+{
+    LatencyHistogram merged; // the steps' histograms merged exactly
+    for (const StepMetrics& m : run.total.steps)
+        merged.merge(m.latency);
+    return sectionOf(StepSection::Kind::Run, "total", &merged, run.rows, -1, &summary.total, run, options.apdexTMs,
+                     [](std::size_t) { return true; });
+}
+
+std::vector<StepSection> reportSections(const SavedRun& run, const RunSummary& summary, const ReportOptions& options)
 {
     std::vector<StepSection> out;
-    for (std::size_t i = 0; i < run.stepNames.size(); ++i) {
-        StepSection s;
-        s.name = run.stepNames[i];
-        if (i < run.total.steps.size()) {
-            distributionOf(run.total.steps[i].latency, s);
-            apdexOf(run.total.steps[i].latency, apdexTMs, s);
-        } else {
-            s.apdexTMs = apdexTMs;
-        }
-        for (const SecondRow& r : run.rows)
-            if (r.step == int(i) && r.agent.empty() && r.counters.requests > r.counters.errors)
-                s.overTime.push_back({r.second, r.p50Ms, r.p90Ms, r.p99Ms, r.maxMs, r.counters.requests});
-        if (i < summary.steps.size())
-            for (std::size_t c = 0; c < kErrorClassCount; ++c)
-                if (const std::uint64_t n = summary.steps[i].errorsByClass[c]) {
-                    StepSection::TopError e{std::string(errorClassName(ErrorClass(c))), n, {}};
-                    for (const ErrorSample& sample : run.samples)
-                        if (sample.step == i && sample.errorClass == ErrorClass(c)) {
-                            e.sample = sampleText(sample);
-                            break;
-                        }
-                    s.topErrors.push_back(std::move(e));
-                }
-        std::stable_sort(s.topErrors.begin(), s.topErrors.end(),
-                         [](const auto& a, const auto& b) { return a.count > b.count; });
-        out.push_back(std::move(s));
+    if (run.stepNames.size() > 1)
+        out.push_back(runSection(run, summary, options));
+    for (std::size_t i = 0; i < run.stepNames.size(); ++i)
+        out.push_back(sectionOf(StepSection::Kind::Step, run.stepNames[i],
+                                i < run.total.steps.size() ? &run.total.steps[i].latency : nullptr, run.rows, int(i),
+                                i < summary.steps.size() ? &summary.steps[i] : nullptr, run,
+                                options.apdexTFor(run.stepNames[i]), [i](std::size_t step) { return step == i; }));
+    // a group's samples are not told apart from its steps' others: its errors are counted, its steps' sampled
+    for (std::size_t g = 0; g < run.groupNames.size(); ++g)
+        out.push_back(sectionOf(StepSection::Kind::Group, run.groupNames[g],
+                                g < run.total.groups.size() ? &run.total.groups[g].latency : nullptr, run.groupRows,
+                                int(g), g < summary.groups.size() ? &summary.groups[g] : nullptr, run,
+                                options.apdexTFor(run.groupNames[g]), [](std::size_t) { return false; }));
+    for (std::size_t k = 0; k < run.scenarios.size(); ++k) {
+        const RunScenario& sc = run.scenarios[k];
+        LatencyHistogram merged; // its steps' histograms merged exactly
+        for (std::uint32_t i = sc.firstStep; i < sc.firstStep + sc.steps && i < run.total.steps.size(); ++i)
+            merged.merge(run.total.steps[i].latency);
+        const MetricsSummary* figures = nullptr;
+        for (const MetricsSummary& m : summary.scenarios)
+            if (m.name == sc.name)
+                figures = &m;
+        out.push_back(sectionOf(StepSection::Kind::Scenario, sc.name, &merged, run.scenarioRows, int(k), figures, run,
+                                options.apdexTFor(sc.name), [&sc](std::size_t step) {
+                                    return step >= sc.firstStep && step < sc.firstStep + sc.steps;
+                                }));
     }
     return out;
 }
@@ -125,7 +184,8 @@ std::string sectionsJson(const std::vector<StepSection>& sections)
     for (std::size_t i = 0; i < sections.size(); ++i) {
         const StepSection& s = sections[i];
         out += (i ? ",\n    " : "\n    ");
-        out += "{\"step\": " + jsonString(s.name) + ", \"apdex\": {\"t_ms\": " + jsonNumber(s.apdexTMs) +
+        out += "{\"" + std::string(sectionKindName(s.kind)) + "\": " + jsonString(s.name) +
+               ", \"apdex\": {\"t_ms\": " + jsonNumber(s.apdexTMs) +
                ", \"score\": " + (s.apdex < 0 ? std::string("null") : jsonNumber(std::round(s.apdex * 1e4) / 1e4)) +
                ", \"satisfied\": " + std::to_string(s.satisfied) + ", \"tolerating\": " + std::to_string(s.tolerating) +
                ", \"frustrated\": " + std::to_string(s.frustrated) + "},\n     \"distribution\": [";
@@ -151,37 +211,46 @@ std::string sectionsJson(const std::vector<StepSection>& sections)
     return out + "]";
 }
 
-std::string sectionsHtml(const std::vector<StepSection>& sections)
+std::string sectionsHtml(const std::vector<StepSection>& sections, const ReportWords& w)
 {
     std::string html;
     for (const StepSection& s : sections) {
-        html += "<h2>Step " + escapeXml(s.name) + "</h2>\n<p>APDEX (T " + fixed(s.apdexTMs, 0) + " ms): <b>" +
-                (s.apdex < 0 ? std::string("-") : fixed(s.apdex, 2)) + "</b> · satisfied " +
-                std::to_string(s.satisfied) + " · tolerating " + std::to_string(s.tolerating) + " · frustrated " +
-                std::to_string(s.frustrated) + "</p>\n";
+        const char* kind = s.kind == StepSection::Kind::Group      ? "Group"
+                           : s.kind == StepSection::Kind::Scenario ? "Scenario"
+                           : s.kind == StepSection::Kind::Run      ? "All steps"
+                                                                   : "Step";
+        html += "<h2>" + w(kind) + (s.kind == StepSection::Kind::Run ? "" : " " + escapeXml(s.name)) +
+                "</h2>\n<p>APDEX (T " + fixed(s.apdexTMs, s.apdexTMs < 10 ? 1 : 0) + " ms): <b>" +
+                (s.apdex < 0 ? std::string("-") : fixed(s.apdex, 2)) + "</b> · " + w("satisfied") + " " +
+                std::to_string(s.satisfied) + " · " + w("tolerating") + " " + std::to_string(s.tolerating) + " · " +
+                w("frustrated") + " " + std::to_string(s.frustrated) + "</p>\n";
         if (!s.distribution.empty()) {
             std::vector<std::pair<std::string, double>> bars;
             for (const auto& b : s.distribution)
-                bars.emplace_back("≤ " + fixed(b.toMs, b.toMs < 1 ? 1 : 0) + " ms", double(b.count));
-            html += svgBars("Latency distribution", "requests", bars) + "\n";
+                bars.emplace_back(b.toMs < 1       ? "≤ " + fixed(b.toMs * 1000, 0) + " µs"
+                                  : b.toMs < 10000 ? "≤ " + fixed(b.toMs, 0) + " ms"
+                                                   : "≤ " + fixed(b.toMs / 1000, 0) + " s",
+                                  double(b.count)); // as the workbench's distribution labels them
+            html += svgBars(w("Latency distribution"), w("requests"), bars) + "\n";
         }
         if (!s.overTime.empty()) {
-            ChartSeries lines{{"p50", {}}, {"p90", {}}, {"p99", {}}, {"max", {}}};
+            ChartSeries lines{{"p50", {}}, {"p90", {}}, {"p99", {}}, {w("max"), {}}};
             for (const auto& t : s.overTime) {
                 lines[0].second.emplace_back(t.second, t.p50);
                 lines[1].second.emplace_back(t.second, t.p90);
                 lines[2].second.emplace_back(t.second, t.p99);
                 lines[3].second.emplace_back(t.second, t.max);
             }
-            html += svgChart("Percentiles over time", "ms", lines) + "\n";
+            html += svgChart(w("Percentiles over time"), "ms", lines, {}, "s", w("seconds")) + "\n";
             std::vector<std::pair<double, double>> against; // each second: its throughput, its p99
             for (const auto& t : s.overTime)
                 against.emplace_back(double(t.requests), t.p99);
-            html += svgDots("p99 against throughput (a dot a second)", "ms", "requests/s", against) + "\n";
+            html += svgDots(w("p99 against throughput (a dot a second)"), "ms", w("requests/s"), against) + "\n";
         }
         if (s.topErrors.empty())
             continue;
-        html += "<table><tr><th>error</th><th>count</th><th>a sample</th></tr>\n";
+        html +=
+            "<table><tr><th>" + w("error") + "</th><th>" + w("count") + "</th><th>" + w("a sample") + "</th></tr>\n";
         for (const auto& e : s.topErrors)
             html += "<tr><td>" + escapeXml(e.errorClass) + "</td><td>" + std::to_string(e.count) +
                     "</td><td style=\"text-align:left\"><pre>" + escapeXml(e.sample) + "</pre></td></tr>\n";

@@ -3,10 +3,10 @@
 // run's exact figures (nothing re-run, nothing averaged): the latency
 // distribution (counts between bounds of a 1-2-5 scale, from the step's
 // whole-run histogram), APDEX at a target time T (satisfied at or below T,
-// tolerating up to 4T, from the same histogram), the percentiles second by
-// second (the stored per-second rows; with each second's throughput, the
-// response time against throughput), and the step's errors by class, most
-// first, each with a sample the run kept.
+// tolerating up to 4T, from the same histogram; a request that failed without an answer frustrated), the percentiles
+// second by second (the stored per-second rows; with each second's throughput, the response time against throughput),
+// and the step's errors by class, most first, each with a sample the run kept.
+#include "reportwords.h"
 #include "runsummary.h"
 #include "store/runlog.h"
 
@@ -19,6 +19,16 @@ namespace stampede {
 
 struct StepSection
 {
+    // A step; a group (transaction: its time per iteration, from its first step's start to its last step's end);
+    // or a plan's scenario (its steps together).
+    enum class Kind
+    {
+        Run, // all steps together (named "total")
+        Step,
+        Group,
+        Scenario
+    };
+    Kind kind = Kind::Step;
     std::string name;
     struct Bucket
     {
@@ -45,10 +55,16 @@ struct StepSection
     std::vector<TopError> topErrors; // most first
 };
 
-// Each step's sections; `apdexTMs` the target time (default 500 ms).
-std::vector<StepSection> reportSections(const SavedRun& run, const RunSummary& summary, double apdexTMs = 500);
-// As members of the report's JSON ("sections": [...]), and as HTML (charts and tables).
+// All steps together (their histograms merged, the run's seconds), APDEX at the global T.
+StepSection runSection(const SavedRun& run, const RunSummary& summary, const ReportOptions& options = {});
+// All steps together when there are several (runSection), each step's section, then each group's and each plan
+// scenario's; APDEX at each one's T (options.apdexTFor).
+std::vector<StepSection> reportSections(const SavedRun& run, const RunSummary& summary,
+                                        const ReportOptions& options = {});
+// As members of the report's JSON ("sections": [...]), and as HTML (charts and tables) in `words`' language.
 std::string sectionsJson(const std::vector<StepSection>& sections);
-std::string sectionsHtml(const std::vector<StepSection>& sections);
+std::string sectionsHtml(const std::vector<StepSection>& sections, const ReportWords& words = {});
+// "step", "group" or "scenario".
+const char* sectionKindName(StepSection::Kind kind);
 
 } // namespace stampede

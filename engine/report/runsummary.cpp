@@ -240,9 +240,9 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
             s.total.agentCpu = std::max(s.total.agentCpu, a.cpuMean);
     for (const AgentReport& a : s.agents)
         if (a.limitedSeconds)
-            s.warnings.push_back("the generator, not the target, limited this run: " + a.name + " was over 90 % CPU " +
-                                 "or its send lag p99 over 10 ms in " + std::to_string(a.limitedSeconds) + " second" +
-                                 (a.limitedSeconds == 1 ? "" : "s"));
+            s.warnings.push_back("the generator, not the target, limited this run: " + a.name + " was saturated in " +
+                                 std::to_string(a.limitedSeconds) + " second" + (a.limitedSeconds == 1 ? "" : "s") +
+                                 " (first: " + a.limitedBy + ")");
     const std::string status = result.aborted ? "aborted" : result.stopped ? "stopped" : "completed";
     judgeRun(s, status, double(result.elapsed) / 1e9, double(plan.duration) / 1e9);
     judgeAsPlanned(s, plan);
@@ -428,6 +428,21 @@ std::string measuredText(const ThresholdResult& t)
     return std::string(text) + (t.percent ? " %" : t.unit.empty() ? "" : " " + t.unit);
 }
 
+std::string verdictText(const RunSummary& s)
+{
+    if (s.status != "completed")
+        return s.reason.empty() ? "the run ended as " + s.status : s.reason;
+    if (s.passed)
+        return "completed and passed";
+    std::string why;
+    for (const ThresholdResult& t : s.thresholds)
+        if (!t.passed)
+            why += "; threshold " + t.expr + " failed (" + measuredText(t) + ")";
+    if (!s.reason.empty())
+        why += "; " + s.reason;
+    return why.empty() ? std::string("completed and failed") : "completed and failed: " + why.substr(2);
+}
+
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
 {
     for (const auto& t : thresholds) {
@@ -525,9 +540,11 @@ std::string summaryToJson(const RunSummary& s)
         const auto& t = s.thresholds[i];
         out += (i ? ", " : "");
         out += "{\"expr\": " + jsonString(t.expr) + ", \"passed\": " + (t.passed ? "true" : "false") +
-               ", \"value\": " + num(t.value) + (t.note.empty() ? "" : ", \"note\": " + jsonString(t.note)) + "}";
+               ", \"value\": " + num(t.value) + ", \"measured\": " + jsonString(measuredText(t)) +
+               (t.note.empty() ? "" : ", \"note\": " + jsonString(t.note)) + "}";
     }
     out += "],\n  \"status\": " + jsonString(s.status) + ", \"reason\": " + jsonString(s.reason) +
+           ", \"verdict\": " + jsonString(verdictText(s)) +
            (s.unjudged.empty() || !s.passed ? "" : ", \"unjudged\": " + jsonString(s.unjudged)) +
            ", \"aborted\": " + std::string(s.aborted ? "true" : "false") +
            ", \"sent_after_loss\": " + std::to_string(s.sentAfterLoss) +
@@ -548,7 +565,8 @@ std::string summaryToJson(const RunSummary& s)
                ", \"rss_max_mib\": " + num(double(a.rssMaxBytes) / 1048576.0) +
                ", \"loop_lag_max_ms\": " + num(a.loopLagMaxMs) + ", \"send_lag_p99_ms\": " + num(a.sendLagP99Ms) +
                ", \"connections_max\": " + std::to_string(a.connectionsMax) +
-               ", \"limited_seconds\": " + std::to_string(a.limitedSeconds) + "}";
+               ", \"limited_seconds\": " + std::to_string(a.limitedSeconds) +
+               (a.limitedBy.empty() ? std::string() : ", \"limited_by\": " + jsonString(a.limitedBy)) + "}";
     }
     out += "],\n  \"warnings\": [";
     for (std::size_t i = 0; i < s.warnings.size(); ++i)

@@ -214,6 +214,12 @@ void judgeRun(RunSummary& s, const std::string& status, double ran, double plann
 // A capacity search's verdict over the run's: it passes when the search
 // concluded and found a rate that met every SLO.
 void judgeCapacity(RunSummary& s, CapacityResult c);
+// The verdict in one line, the same words in every place that says it (the summary's last line, the JSON's
+// "verdict", the HTML, `report list`, the workbench's report and live header): "completed and passed";
+// "completed and failed: threshold p99<5ms failed (29.82 ms); …" (each failed threshold in its units, then
+// the run's own reason); "stopped when asked, at 2 s of 10 s"; "aborted: …"; "stopped by breaker: …";
+// "interrupted: …". Derived from the judgement (passed, status, reason, thresholds), never a judgement itself.
+std::string verdictText(const RunSummary& s);
 std::string summaryToJson(const RunSummary& s);
 // A number as the summary JSON writes it (three decimals).
 std::string jsonNumber(double v);

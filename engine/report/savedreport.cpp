@@ -15,6 +15,7 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -284,7 +285,7 @@ std::string sampleBodyJson(const ErrorSample& e)
 
 } // namespace
 
-std::string exportJson(const SavedRun& run, const RunSummary& summary, double apdexTMs)
+std::string exportJson(const SavedRun& run, const RunSummary& summary, const ReportOptions& options)
 {
     std::string out = summaryToJson(summary);
     const std::size_t end = out.rfind('}');
@@ -301,7 +302,7 @@ std::string exportJson(const SavedRun& run, const RunSummary& summary, double ap
                    ", \"detail\": " + jsonString(e.detail) +
                    (e.trace.empty() ? "" : ", \"trace_id\": " + jsonString(e.trace)) + "}";
     }
-    samples += "],\n  " + sectionsJson(reportSections(run, summary, apdexTMs)) + "\n";
+    samples += "],\n  " + sectionsJson(reportSections(run, summary, options)) + "\n";
     // the summary ends with "\n}": the samples go before its closing brace
     std::size_t cut = end;
     while (cut > 0 && (out[cut - 1] == '\n' || out[cut - 1] == ' '))
@@ -311,35 +312,81 @@ std::string exportJson(const SavedRun& run, const RunSummary& summary, double ap
 
 namespace {
 
-// The target's own metrics, a line each (a second without a reading is a gap).
-std::string serverChart(const RunSummary& s)
+// The run's events in the reader's words (their kind and detail), for the charts' marks and the events' table.
+std::vector<RunEvent> eventsInWords(const std::vector<RunEvent>& events, const ReportWords& w)
 {
-    std::map<std::string, std::vector<std::pair<double, double>>> lines;
+    std::vector<RunEvent> out = events;
+    for (RunEvent& e : out) {
+        e.kind = w.kind(e.kind);
+        e.detail = w.said(e.detail);
+    }
+    return out;
+}
+
+// The charts the workbench's report shows, from the merged seconds (step -1 rows): throughput, the six
+// latencies, connections and users; the target's own metrics when read. A second without an answer is a gap in
+// the latencies, never a 0 ms that did not happen.
+std::string runCharts(const SavedRun& run, const RunSummary& s, const ReportWords& w)
+{
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    std::vector<std::pair<double, double>> rate, errors, messages, conns, users;
+    std::array<std::vector<std::pair<double, double>>, 6> lat;
+    bool streams = false;
+    for (const SecondRow& r : run.rows) {
+        if (r.step != -1 || !r.agent.empty())
+            continue;
+        const double t = r.second;
+        rate.emplace_back(t, double(r.counters.requests));
+        errors.emplace_back(t, double(r.counters.errors));
+        messages.emplace_back(t, double(r.counters.messagesReceived));
+        streams |= r.counters.messagesReceived > 0;
+        conns.emplace_back(t, double(r.openConnections));
+        users.emplace_back(t, double(r.activeUsers));
+        const bool answered = r.counters.requests > 0; // as the workbench's charts draw it
+        const double v[6] = {r.p50Ms, r.p90Ms, r.p95Ms, r.p99Ms, r.p999Ms, r.maxMs};
+        for (std::size_t k = 0; k < 6; ++k)
+            lat[k].emplace_back(t, answered ? v[k] : none);
+    }
+    const std::vector<RunEvent> events = eventsInWords(s.events, w);
+    ChartSeries throughput{{w("completed/s"), rate}, {w("errors/s"), errors}};
+    if (streams)
+        throughput.push_back({w("messages/s"), messages});
+    std::string html =
+        "<div class=\"charts\">" +
+        svgChart(w("Throughput"), streams ? w("per second") : w("requests/s"), throughput, events, "s", w("seconds")) +
+        svgChart(
+            w("Latency"), "ms",
+            {{"p50", lat[0]}, {"p90", lat[1]}, {"p95", lat[2]}, {"p99", lat[3]}, {"p99.9", lat[4]}, {w("max"), lat[5]}},
+            events, "s", w("seconds")) +
+        svgChart(w("Connections and users"), w("count"), {{w("open connections"), conns}, {w("active users"), users}},
+                 {}, "s", w("seconds"));
+    std::map<std::string, std::vector<std::pair<double, double>>> server; // the target's own metrics, a line each
     for (const auto& t : s.timeline)
         for (const auto& [name, value] : t.server)
-            lines[name];
-    if (lines.empty())
-        return {};
+            server[name];
     for (const auto& t : s.timeline)
-        for (auto& [name, pts] : lines) {
+        for (auto& [name, pts] : server) {
             const auto it = t.server.find(name);
-            pts.emplace_back(t.second, it == t.server.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
+            pts.emplace_back(t.second, it == t.server.end() ? none : it->second);
         }
-    return svgChart("Server", "value", {lines.begin(), lines.end()}, s.events) + "\n";
+    if (!server.empty())
+        html += svgChart(w("Server"), w("value"), {server.begin(), server.end()}, events, "s", w("seconds"));
+    return html + "</div>\n";
 }
 
 // A capacity search: the answer, p99 and error rate against the offered rate, and each level.
-std::string capacitySection(const RunSummary& s)
+std::string capacitySection(const RunSummary& s, const ReportWords& w)
 {
     if (!s.capacity)
         return {};
     const CapacityResult& c = *s.capacity;
-    std::string html = "<h2>Capacity</h2>\n<p><b>" +
-                       (c.rate > 0 ? num(c.rate, 1) + " iterations/s met every SLO"
-                                   : std::string("Not even the start rate met every SLO")) +
-                       "</b>" +
-                       (c.brokenBy.empty() ? "" : " · " + num(c.brokenAt, 1) + "/s broke " + escapeXml(c.brokenBy)) +
-                       (c.note.empty() ? "" : " · " + escapeXml(c.note)) + "</p>\n";
+    std::string html =
+        "<h2>" + w("Capacity") + "</h2>\n<p><b>" +
+        (c.rate > 0 ? num(c.rate, 1) + " " + w("iterations/s met every SLO")
+                    : w("Not even the start rate met every SLO")) +
+        "</b>" +
+        (c.brokenBy.empty() ? "" : " · " + num(c.brokenAt, 1) + "/s " + w("broke") + " " + escapeXml(c.brokenBy)) +
+        (c.note.empty() ? "" : " · " + escapeXml(w.said(c.note))) + "</p>\n";
     std::vector<CapacityLevel> byRate = c.levels;
     std::sort(byRate.begin(), byRate.end(), [](const auto& a, const auto& b) { return a.rate < b.rate; });
     std::vector<std::pair<double, double>> p99, errors;
@@ -347,95 +394,121 @@ std::string capacitySection(const RunSummary& s)
         p99.emplace_back(l.rate, l.p99Ms);
         errors.emplace_back(l.rate, l.errorRatePct);
     }
-    html += svgChart("p99 against the offered rate", "ms", {{"p99", p99}}, {}, "/s") + "\n";
-    html += svgChart("Error rate against the offered rate", "%", {{"errors", errors}}, {}, "/s") + "\n";
-    html += "<table><tr><th>level</th><th>offered/s</th><th>achieved/s</th><th>p99 ms</th><th>errors %</th>"
-            "<th>verdict</th></tr>\n";
+    html += svgChart(w("p99 against the offered rate"), "ms", {{"p99", p99}}, {}, "/s", w("offered rate /s")) + "\n";
+    html += svgChart(w("Error rate against the offered rate"), "%", {{w("errors"), errors}}, {}, "/s",
+                     w("offered rate /s")) +
+            "\n";
+    html += "<table><tr><th>" + w("level") + "</th><th>" + w("offered/s") + "</th><th>" + w("achieved/s") +
+            "</th><th>p99 ms</th><th>" + w("errors %") + "</th><th>" + w("verdict") + "</th></tr>\n";
     for (std::size_t i = 0; i < c.levels.size(); ++i) {
         const CapacityLevel& l = c.levels[i];
         html += "<tr><td>" + std::to_string(i + 1) + "</td><td>" + num(l.rate, 1) + "</td><td>" + num(l.achieved, 1) +
                 "</td><td>" + num(l.p99Ms, 2) + "</td><td>" + num(l.errorRatePct, 2) + "</td><td class=\"" +
-                (l.passed ? "pass\">met every SLO" : "fail\">broke " + escapeXml(l.brokenBy)) + "</td></tr>\n";
+                (l.passed ? "pass\">" + w("met every SLO") : "fail\">" + w("broke") + " " + escapeXml(l.brokenBy)) +
+                "</td></tr>\n";
     }
     return html + "</table>\n";
 }
 
-} // namespace
-
-std::string exportHtml(const SavedRun& run, const RunSummary& s, double apdexTMs)
+// The summary per step as the workbench's table: the steps, the total, the groups and a plan's scenarios.
+std::string summaryTable(const RunSummary& s, const ReportWords& w)
 {
-    std::vector<std::pair<double, double>> rate, p50, p99, errors;
-    for (const auto& t : s.timeline) {
-        rate.emplace_back(t.second, double(t.requests));
-        errors.emplace_back(t.second, double(t.errors));
-        const double none = std::numeric_limits<double>::quiet_NaN(); // nothing answered: a gap, not 0 ms
-        p50.emplace_back(t.second, t.requests ? t.p50Ms : none);
-        p99.emplace_back(t.second, t.requests ? t.p99Ms : none);
-    }
-    std::string html =
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Stampede report " + escapeXml(s.runId) +
-        "</title><style>"
-        "body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:12px 0}"
-        "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f4f6f7}"
-        "td:first-child,th:first-child{text-align:left}.pass{color:#1e8449}.fail{color:#c0392b}"
-        "</style></head><body>\n";
-    html +=
-        "<h1>" + escapeXml(s.scenario) + "</h1>\n<p>Run <code>" + escapeXml(s.runId) + "</code> · started " +
-        escapeXml(run.info.started) + " · " + num(s.durationS, 1) + " s · status <b>" + escapeXml(run.info.status) +
-        "</b> · <span class=\"" + (s.passed ? "pass\">PASSED" : "fail\">FAILED") + "</span>" +
-        (s.unjudged.empty() || !s.passed ? ""
-                                         : " · <span class=\"fail\">not judged: " + escapeXml(s.unjudged) + "</span>") +
-        "</p>\n";
-    html += svgChart("Throughput", "requests/s", {{"completed", rate}, {"errors", errors}}, s.events) + "\n";
-    html += svgChart("Latency", "ms", {{"p50", p50}, {"p99", p99}}, s.events) + "\n";
-    html += serverChart(s) + capacitySection(s);
-    html += "<h2>Summary per step</h2>\n<table><tr><th>step</th><th>requests</th><th>rate/s</th><th>errors</th>"
-            "<th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max "
-            "ms</th><th>late</th><th>dropped</th></tr>\n";
-    auto row = [&](const MetricsSummary& m) {
-        html += "<tr><td>" + escapeXml(m.name) + "</td><td>" + std::to_string(m.requests) + "</td><td>" +
-                num(m.rate, 1) + "</td><td>" + std::to_string(m.errors) + "</td><td>" + num(m.latency.p50) +
-                "</td><td>" + num(m.latency.p90) + "</td><td>" + num(m.latency.p99) + "</td><td>" +
+    std::string html = "<h2>" + w("Summary per step") + "</h2>\n<table><tr><th>" + w("Step") + "</th><th>" +
+                       w("Requests") + "</th><th>" + w("Rate/s") + "</th><th>" + w("Errors") +
+                       "</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>" + w("max ms") +
+                       "</th><th>" + w("Late") + "</th><th>" + w("Dropped") + "</th></tr>\n";
+    auto row = [&](const MetricsSummary& m, const std::string& name, const char* cls) {
+        html += std::string("<tr") + cls + "><td>" + escapeXml(name) + "</td><td>" + std::to_string(m.requests) +
+                "</td><td>" + num(m.rate, 1) + "</td><td>" + std::to_string(m.errors) + "</td><td>" +
+                num(m.latency.p50) + "</td><td>" + num(m.latency.p90) + "</td><td>" + num(m.latency.p99) + "</td><td>" +
                 num(m.latency.p999) + "</td><td>" + num(m.latency.max) + "</td><td>" + std::to_string(m.late) +
                 "</td><td>" + std::to_string(m.dropped) + "</td></tr>\n";
     };
     for (const auto& st : s.steps)
-        row(st);
-    row(s.total);
+        row(st, st.name, "");
+    row(s.total, w("total"), " class=\"total\"");
+    for (const auto& g : s.groups)
+        row(g, w("group") + " " + g.name, "");
+    for (const auto& sc : s.scenarios)
+        row(sc, w("scenario") + " " + sc.name, "");
+    return html + "</table>\n";
+}
+
+// The thresholds, each with what it measured in the units it was written in, and the checks.
+std::string judgementTables(const RunSummary& s, const ReportWords& w)
+{
+    std::string html;
     if (!s.total.checks.empty()) {
-        html += "</table>\n<h2>Checks</h2>\n<table><tr><th>check</th><th>passed</th><th>failed</th><th>pass "
-                "rate</th><th>why it failed (the first time)</th></tr>\n";
+        html += "<h2>" + w("Checks") + "</h2>\n<table><tr><th>" + w("check") + "</th><th>" + w("passed") + "</th><th>" +
+                w("failed") + "</th><th>" + w("pass rate") + "</th><th>" + w("why it failed (the first time)") +
+                "</th></tr>\n";
         for (const auto& c : s.total.checks) {
             const std::uint64_t judged = c.passed + c.failed;
             html += "<tr><td>" + escapeXml(c.name) + "</td><td>" + std::to_string(c.passed) + "</td><td>" +
                     std::to_string(c.failed) + "</td><td class=\"" + (c.failed ? "fail" : "pass") + "\">" +
                     (judged ? num(100.0 * double(c.passed) / double(judged), 2) + " %" : std::string("-")) +
-                    "</td><td>" + escapeXml(c.message) + "</td></tr>\n";
+                    "</td><td>" + escapeXml(w.said(c.message)) + "</td></tr>\n";
         }
+        html += "</table>\n";
     }
-    html += "</table>\n<h2>Thresholds</h2>\n<table><tr><th>threshold</th><th>value</th><th>result</th></tr>\n";
+    html += "<h2>" + w("Thresholds") + "</h2>\n<table><tr><th>" + w("threshold") + "</th><th>" + w("measured") +
+            "</th><th>" + w("result") + "</th></tr>\n";
     for (const auto& t : s.thresholds)
-        html += "<tr><td>" + escapeXml(t.expr) + "</td><td>" + escapeXml(measuredText(t)) + "</td><td class=\"" +
-                (t.passed ? "pass\">pass" : "fail\">fail") + "</td></tr>\n";
-    html += "</table>\n" + sectionsHtml(reportSections(run, s, apdexTMs));
-    html += "<h2>Events</h2>\n<table><tr><th>at s</th><th>event</th><th>agent</th><th>detail</th></tr>\n";
-    for (const auto& e : s.events)
+        html += "<tr><td>" + escapeXml(t.expr) + "</td><td>" + escapeXml(w.said(measuredText(t))) +
+                "</td><td class=\"" + (t.passed ? "pass\">" + w("PASS") : "fail\">" + w("FAIL")) + "</td></tr>\n";
+    return html + "</table>\n";
+}
+
+// The events, the error samples and the scenario as it ran.
+std::string closingParts(const SavedRun& run, const RunSummary& s, const ReportWords& w)
+{
+    std::string html = "<h2>" + w("Events") + "</h2>\n<table><tr><th>" + w("at s") + "</th><th>" + w("event") +
+                       "</th><th>" + w("agent") + "</th><th>" + w("detail") + "</th></tr>\n";
+    for (const auto& e : eventsInWords(s.events, w))
         html += "<tr><td>" + num(e.atS, 1) + "</td><td>" + escapeXml(e.kind) + "</td><td>" + escapeXml(e.agent) +
                 "</td><td>" + escapeXml(e.detail) + "</td></tr>\n";
-    html += "</table>\n<h2>Error samples</h2>\n";
+    html += "</table>\n<h2>" + w("Error samples") + "</h2>\n";
     if (run.samples.empty())
-        html += "<p>No failed request was sampled.</p>\n";
+        html += "<p>" + w("No failed request was sampled.") + "</p>\n";
     for (const auto& e : run.samples) {
         const std::string step = e.step < run.stepNames.size() ? run.stepNames[e.step] : std::to_string(e.step);
         html += "<h3>" + escapeXml(step) + " · " + std::string(errorClassName(e.errorClass)) +
-                (e.status ? " · " + std::to_string(e.status) : std::string()) + " · second " +
+                (e.status ? " · " + std::to_string(e.status) : std::string()) + " · " + w("second") + " " +
                 std::to_string(e.second) + (e.trace.empty() ? "" : " · trace " + e.trace) + "</h3>\n<pre>" +
                 escapeXml(printableSample(e.detail.empty() ? e.head + "\n\n" + decodedSampleBody(e)
-                                          : e.head.empty() ? e.detail
-                                                           : e.detail + "\n\n" + e.head + "\n\n" + e.body)) +
+                                          : e.head.empty() ? w.said(e.detail)
+                                                           : w.said(e.detail) + "\n\n" + e.head + "\n\n" + e.body)) +
                 "</pre>\n";
     }
-    html += "<h2>Scenario as it ran</h2>\n<pre>" + escapeXml(formattedScenario(run.scenarioJson)) + "</pre>\n";
+    return html + "<h2>" + w("Scenario as it ran") + "</h2>\n<pre>" + escapeXml(formattedScenario(run.scenarioJson)) +
+           "</pre>\n";
+}
+
+} // namespace
+
+std::string exportHtml(const SavedRun& run, const RunSummary& s, const ReportOptions& o)
+{
+    const ReportWords& w = o.words;
+    std::string html =
+        "<!DOCTYPE html>\n<html lang=\"" + escapeXml(w.lang) + "\"><head><meta charset=\"utf-8\"><title>" +
+        escapeXml(w("Stampede report")) + " " + escapeXml(s.runId) +
+        "</title><style>"
+        "body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:12px 0}"
+        "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f4f6f7}"
+        "td:first-child,th:first-child{text-align:left}.pass{color:#1e8449}.fail{color:#c0392b}"
+        "tr.total td{font-weight:bold}.verdict{font-size:1.15em;font-weight:bold}"
+        ".charts svg{margin:4px 8px 4px 0}"
+        "</style></head><body>\n";
+    html += "<h1>" + escapeXml(s.scenario) + "</h1>\n<p>" + w("Run") + " <code>" + escapeXml(s.runId) + "</code> · " +
+            w("started") + " " + escapeXml(run.info.started) + " · " + num(s.durationS, 1) + " s</p>\n";
+    // the verdict in the words every report says it in (verdictText), what it did not judge beside it
+    html += "<p class=\"verdict " + std::string(s.passed ? "pass" : "fail") + "\" id=\"verdict\">" +
+            escapeXml(w.said(verdictText(s))) + "</p>\n";
+    if (s.passed && !s.unjudged.empty())
+        html +=
+            "<p class=\"fail\" id=\"unjudged\">" + w("Not judged:") + " " + escapeXml(w.said(s.unjudged)) + "</p>\n";
+    html += runCharts(run, s, w) + capacitySection(s, w) + summaryTable(s, w) + judgementTables(s, w);
+    html += sectionsHtml(reportSections(run, s, o), w) + closingParts(run, s, w);
     // the data behind the charts, for tools that read the page
     html += "<script type=\"application/json\" id=\"stampede-summary\">" + escapeXml(summaryToJson(s)) + "</script>\n";
     html += "</body></html>\n";

@@ -4,6 +4,7 @@
 // JSON with the error samples, CSV per-second series, JUnit XML with one test case per threshold),
 // and the comparison of a baseline with a candidate.
 #include "junitreport.h"
+#include "reportwords.h"
 #include "runsummary.h"
 #include "store/runlog.h"
 
@@ -24,9 +25,10 @@ RunSummary summarizeSaved(const SavedRun& run);
 // Per-second rows: counters, errors by class (one column each), percentiles.
 std::string exportCsv(const SavedRun& run);
 // The summary JSON with the run's error samples added ("error_samples") and each step's sections
-// (reportsections.h: distribution, APDEX at `apdexTMs`, percentiles over time, top errors).
-std::string exportJson(const SavedRun& run, const RunSummary& summary, double apdexTMs = 500);
-std::string exportHtml(const SavedRun& run, const RunSummary& summary, double apdexTMs = 500);
+// (reportsections.h: distribution, APDEX at each one's T, percentiles over time, top errors).
+std::string exportJson(const SavedRun& run, const RunSummary& summary, const ReportOptions& options = {});
+// One HTML file, charts inline, offline: what the workbench's report shows, in `options.words`' language.
+std::string exportHtml(const SavedRun& run, const RunSummary& summary, const ReportOptions& options = {});
 
 struct CompareRow
 {

@@ -177,8 +177,7 @@ void closingLines(std::ostream& os, const RunSummary& s)
         os << capacityToTable(*s.capacity);
     if (s.passed && !s.unjudged.empty()) // what the verdict did not judge, beside it
         os << "NOT JUDGED: " << s.unjudged << " (add --threshold 'error_rate < 1%')\n";
-    if (!s.reason.empty())
-        os << "FAILED: " << s.reason << "\n";
+    os << "verdict: " << verdictText(s) << "\n";
 }
 
 } // namespace

@@ -23,6 +23,21 @@ std::string num(double v, int decimals = 3)
     return svgNumber(v, decimals);
 }
 
+// About how wide `text` is at `px` pixels: a Latin letter about 0.6 of its size, a CJK character its whole size
+// (the legend starts after the title, a name after the one before it).
+double approxWidth(const std::string& text, double px)
+{
+    double w = 0;
+    for (const char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b < 0x80)
+            w += 0.6 * px;
+        else if (b >= 0xc0) // a character's first byte
+            w += b >= 0xe0 ? px : 0.6 * px;
+    }
+    return w;
+}
+
 // Every chart's layout: 760 x 236, the plot inside its margins.
 constexpr double kW = 760, kH = 236, kLeft = 60, kBottom = 40, kTop = 24;
 constexpr double kPlotW = kW - kLeft - 10, kPlotH = kH - kBottom - kTop;
@@ -66,8 +81,14 @@ void xTicks(std::string& svg, double maxX, double xStep, const std::string& name
 
 // A line chart as inline SVG: no script, no external reference. A NaN y is
 // a gap in its line; each event is a dotted vertical line with its kind.
+const char* seriesColour(std::size_t i)
+{
+    static const char* const colours[] = {"#2980b9", "#c0392b", "#27ae60", "#8e44ad", "#e67e22", "#7f8c8d"};
+    return colours[i % std::size(colours)];
+}
+
 std::string svgChart(const std::string& title, const std::string& unit, const ChartSeries& series,
-                     const std::vector<RunEvent>& events, const std::string& xUnit)
+                     const std::vector<RunEvent>& events, const std::string& xUnit, const std::string& xLabel)
 {
     const double left = kLeft, top = kTop, plotW = kPlotW, plotH = kPlotH;
     double maxX = 1, maxY = 0;
@@ -84,14 +105,13 @@ std::string svgChart(const std::string& title, const std::string& unit, const Ch
                  xStep = xUnit == "s" || xUnit == "run" ? std::max(1.0, niceStep(maxX, 5)) : niceStep(maxX, 5);
     maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
     maxX = std::ceil(maxX / xStep - 1e-9) * xStep;
-    static const char* colors[] = {"#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#17a589"};
     std::string svg = opening(title, unit);
     valueTicks(svg, maxY, yStep);
-    xTicks(svg, maxX, xStep, xUnit == "s" ? "seconds" : xUnit);
+    xTicks(svg, maxX, xStep, !xLabel.empty() ? xLabel : xUnit == "s" ? "seconds" : xUnit);
     std::size_t ci = 0;
-    double legendX = left + 160;
+    double legendX = left + approxWidth(title, 13) + 16;
     for (const auto& [name, pts] : series) {
-        const char* color = colors[ci++ % 6];
+        const char* color = seriesColour(ci++);
         std::string path;
         bool gap = true;
         for (const auto& [x, y] : pts) {
@@ -108,7 +128,7 @@ std::string svgChart(const std::string& title, const std::string& unit, const Ch
         svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"/>";
         svg += "<text x=\"" + num(legendX, 0) + "\" y=\"16\" font-size=\"11\" fill=\"" + color + "\">" +
                escapeXml(name) + "</text>";
-        legendX += 12 + 7 * double(name.size());
+        legendX += 12 + approxWidth(name, 11);
     }
     for (const auto& e : events) {
         const double x = left + plotW * std::min(e.atS, maxX) / maxX;
@@ -143,8 +163,8 @@ std::string svgBars(const std::string& title, const std::string& unit,
     for (std::size_t i = 0; i < bars.size(); ++i) {
         const double x = left + slot * double(i), bh = plotH * bars[i].second / maxY;
         svg += "<rect x=\"" + num(x + slot * 0.1, 1) + "\" y=\"" + num(top + plotH - bh, 1) + "\" width=\"" +
-               num(slot * 0.8, 1) + "\" height=\"" + num(bh, 1) + "\" fill=\"#2e86c1\"><title>" +
-               escapeXml(bars[i].first + ": " + num(bars[i].second, 0)) + "</title></rect>";
+               num(slot * 0.8, 1) + "\" height=\"" + num(bh, 1) + "\" fill=\"" + std::string(seriesColour(0)) +
+               "\"><title>" + escapeXml(bars[i].first + ": " + num(bars[i].second, 0)) + "</title></rect>";
         svg += "<text x=\"" + num(x + slot / 2, 1) + "\" y=\"" + num(top + plotH + 15, 0) +
                "\" font-size=\"10\" text-anchor=\"middle\">" + escapeXml(bars[i].first) + "</text>";
         if (bars[i].second > 0)
@@ -175,7 +195,7 @@ std::string svgDots(const std::string& title, const std::string& unit, const std
     xTicks(svg, maxX, xStep, xUnit);
     for (const auto& [x, y] : points)
         svg += "<circle cx=\"" + num(left + plotW * x / maxX, 1) + "\" cy=\"" + num(top + plotH - plotH * y / maxY, 1) +
-               "\" r=\"3\" fill=\"#2e86c1\" fill-opacity=\"0.7\"/>";
+               "\" r=\"3\" fill=\"" + std::string(seriesColour(0)) + "\" fill-opacity=\"0.7\"/>";
     return svg + "</svg>";
 }
 

@@ -12,9 +12,14 @@ namespace stampede {
 
 using ChartSeries = std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>;
 
-// `xUnit` "s": x is seconds of the run (labelled "seconds", ticks on whole seconds); else its name on the axis.
+// `xUnit` "s": x is seconds of the run (ticks on whole seconds, labelled `xLabel`, "seconds" when empty); else
+// its name on the axis (or `xLabel`).
 std::string svgChart(const std::string& title, const std::string& unit, const ChartSeries& series,
-                     const std::vector<RunEvent>& events = {}, const std::string& xUnit = "s");
+                     const std::vector<RunEvent>& events = {}, const std::string& xUnit = "s",
+                     const std::string& xLabel = {});
+
+// The colour of a chart's `i`th line, the same in the workbench (live and report) and the HTML exports.
+const char* seriesColour(std::size_t i);
 
 // Bars, one per (label, value), left to right, each labelled under it and its value above it.
 std::string svgBars(const std::string& title, const std::string& unit,

@@ -3,6 +3,9 @@
 #include "junitreport.h"
 #include "svgchart.h"
 
+#include "store/projectstore.h"
+
+#include <algorithm>
 #include <cstdio>
 
 namespace stampede {
@@ -24,12 +27,61 @@ std::string regressionText(const CompareRow& r)
 
 std::string verdictOf(const TrendRun& r)
 {
-    if (r.info.status != "completed")
-        return r.info.status;
-    return r.info.passed == 1 ? "passed" : r.info.passed == 0 ? "FAILED" : "-";
+    return r.info.verdict; // in the words of every report
 }
 
 } // namespace
+
+std::string trendBaselineKey(const std::string& scenario)
+{
+    return "trend.baseline/" + scenario;
+}
+
+std::optional<Trend> loadTrend(ProjectStore& store, const TrendQuery& q, std::string& error)
+{
+    RunLog log(store);
+    std::vector<RunInfo> runs;
+    for (const RunInfo& info : log.runs())
+        if (info.status == "completed")
+            runs.push_back(info);
+    std::string scenario = q.scenario;
+    if (scenario.empty() && !runs.empty())
+        scenario = runs.back().name; // the newest run's
+    std::erase_if(runs, [&](const RunInfo& info) { return info.name != scenario; });
+    if (runs.empty()) {
+        error = "holds no completed run" + (scenario.empty() ? std::string() : " of scenario \"" + scenario + "\"");
+        return std::nullopt;
+    }
+    if (runs.size() > q.last)
+        runs.erase(runs.begin(), runs.end() - std::ptrdiff_t(q.last));
+    const auto find = [&](const std::string& run) {
+        return std::find_if(runs.begin(), runs.end(),
+                            [&](const RunInfo& info) { return info.runId == run || std::to_string(info.id) == run; });
+    };
+    std::size_t baseline = 0;
+    if (!q.baselineRun.empty()) {
+        const auto it = find(q.baselineRun);
+        if (it == runs.end()) {
+            error = "--baseline: run " + q.baselineRun + " is not among the " + std::to_string(runs.size()) +
+                    " runs listed";
+            return std::nullopt;
+        }
+        baseline = std::size_t(it - runs.begin());
+    } else if (const std::string marked = store.setting(trendBaselineKey(scenario)); !marked.empty()) {
+        if (const auto it = find(marked); it != runs.end()) // marked, and still among those listed
+            baseline = std::size_t(it - runs.begin());
+    }
+    std::vector<TrendRun> loaded;
+    for (const RunInfo& info : runs) {
+        auto saved = log.load(info.id);
+        if (!saved) {
+            error = log.error();
+            return std::nullopt;
+        }
+        loaded.push_back({info, summarizeSaved(*saved), {}});
+    }
+    return makeTrend(scenario, std::move(loaded), baseline, q.tolerance);
+}
 
 Trend makeTrend(std::string scenario, std::vector<TrendRun> runs, std::size_t baseline, double tolerance)
 {

@@ -8,10 +8,13 @@
 #include "savedreport.h"
 #include "store/runlog.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace stampede {
+
+class ProjectStore;
 
 struct TrendRun
 {
@@ -32,6 +35,24 @@ struct Trend
         return runs.size() > 1 && baseline + 1 != runs.size() && !runs.back().regressions.empty();
     }
 };
+
+// Which runs a trend shows: the last `last` completed runs of `scenario` (empty: the newest run's scenario),
+// compared with `baselineRun` (a run id or number; empty: the one marked for the scenario in the project, else the
+// oldest listed).
+struct TrendQuery
+{
+    std::string scenario;
+    std::size_t last = 10;
+    std::string baselineRun;
+    double tolerance = 0.10;
+};
+
+// The project's setting that holds the baseline the user marked for a scenario's trend (its run id).
+std::string trendBaselineKey(const std::string& scenario);
+
+// Loads the trend `q` asks for from `store`; nullopt with `error` when there is no such run (the file holds no
+// completed run of the scenario; the baseline asked for is not among those listed).
+std::optional<Trend> loadTrend(ProjectStore& store, const TrendQuery& q, std::string& error);
 
 // The trend of `runs` (oldest first, at least one), `baseline` their index of the baseline.
 Trend makeTrend(std::string scenario, std::vector<TrendRun> runs, std::size_t baseline, double tolerance);

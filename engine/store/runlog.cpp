@@ -413,14 +413,30 @@ const char* const kRunInfoColumns =
     "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.duration_s') END, last_second), "
     "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.passed') END, -1), "
     "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.reason') END, ''), "
-    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.unjudged') END, '')";
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.unjudged') END, ''), "
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.verdict') END, '')";
 
-constexpr int kRunInfoColumnCount = 11;
+constexpr int kRunInfoColumnCount = 12;
+
+// The verdict of a run stored before summaries carried theirs (the same words as verdictText).
+std::string olderVerdict(const RunInfo& i)
+{
+    if (i.passed < 0)
+        return i.status;
+    if (i.status != "completed")
+        return i.reason.empty() ? "the run ended as " + i.status : i.reason;
+    if (i.passed == 1)
+        return "completed and passed";
+    return i.reason.empty() ? "completed and failed" : "completed and failed: " + i.reason;
+}
 
 RunInfo runInfo(const SqlStatement& s)
 {
-    return {s.integer(0), s.text(1),         s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6)),
-            s.real(7),    int(s.integer(8)), s.text(9), s.text(10)};
+    RunInfo i{s.integer(0), s.text(1),         s.text(2), s.text(3),  s.text(4), s.text(5), std::uint32_t(s.integer(6)),
+              s.real(7),    int(s.integer(8)), s.text(9), s.text(10), s.text(11)};
+    if (i.verdict.empty())
+        i.verdict = olderVerdict(i);
+    return i;
 }
 } // namespace
 
@@ -445,30 +461,65 @@ std::optional<std::int64_t> RunLog::find(const std::string& runId) const
 }
 
 // One row of run_seconds, read by column name.
-void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
+// run_seconds' columns by name, looked up once for all its rows (an hour of ten steps is 40,000 rows).
+struct RunLog::SecondColumns
+{
+    explicit SecondColumns(const SqlStatement& s)
+    {
+        for (std::size_t k = 0; k < std::size(kCounterFields); ++k)
+            counters[k] = s.column(kCounterFields[k].name);
+        for (std::size_t k = 0; k < 6; ++k)
+            percentiles[k] = s.column(kPercentileColumns[k]);
+    }
+    std::array<int, std::size(kCounterFields)> counters{};
+    std::array<int, 6> percentiles{};
+    int second, step, errorsByClass, grpcCodes, checks, agent, openConnections, activeUsers, minMs, meanMs, cpu,
+        rssBytes, loopLagMs, server, latency, service;
+    void named(const SqlStatement& s)
+    {
+        second = s.column("second");
+        step = s.column("step");
+        errorsByClass = s.column("errors_by_class");
+        grpcCodes = s.column("grpc_codes");
+        checks = s.column("checks");
+        agent = s.column("agent");
+        openConnections = s.column("open_connections");
+        activeUsers = s.column("active_users");
+        minMs = s.column("min_ms");
+        meanMs = s.column("mean_ms");
+        cpu = s.column("cpu");
+        rssBytes = s.column("rss_bytes");
+        loopLagMs = s.column("loop_lag_ms");
+        server = s.column("server");
+        latency = s.column("latency");
+        service = s.column("service");
+    }
+};
+
+void RunLog::addSecondRow(const SqlStatement& s, const SecondColumns& col, SavedRun& r)
 {
     SecondRow row;
-    row.second = std::uint32_t(s.integer(s.column("second")));
-    row.step = int(s.integer(s.column("step")));
+    row.second = std::uint32_t(s.integer(col.second));
+    row.step = int(s.integer(col.step));
     StepCounters& c = row.counters;
-    for (const CounterField& f : kCounterFields)
-        c.*f.field = std::uint64_t(s.integer(s.column(f.name)));
-    readCounts(s.text(s.column("errors_by_class")), c.errorsByClass, className);
-    readCounts(s.text(s.column("grpc_codes")), c.grpcCodes, codeName);
-    row.checks = readChecks(s.text(s.column("checks")));
+    for (std::size_t k = 0; k < std::size(kCounterFields); ++k)
+        c.*kCounterFields[k].field = std::uint64_t(s.integer(col.counters[k]));
+    readCounts(s.text(col.errorsByClass), c.errorsByClass, className);
+    readCounts(s.text(col.grpcCodes), c.grpcCodes, codeName);
+    row.checks = readChecks(s.text(col.checks));
     double* percentiles[] = {&row.p50Ms, &row.p90Ms, &row.p95Ms, &row.p99Ms, &row.p999Ms, &row.maxMs};
     for (std::size_t k = 0; k < 6; ++k)
-        *percentiles[k] = s.real(s.column(kPercentileColumns[k]));
-    row.agent = s.text(s.column("agent"));
-    row.openConnections = std::uint32_t(s.integer(s.column("open_connections")));
-    row.activeUsers = std::uint32_t(s.integer(s.column("active_users")));
-    row.minMs = s.real(s.column("min_ms"));
-    row.meanMs = s.real(s.column("mean_ms"));
-    row.cpu = s.real(s.column("cpu"));
-    row.rssBytes = std::uint64_t(s.integer(s.column("rss_bytes")));
-    row.loopLagMs = s.real(s.column("loop_lag_ms"));
+        *percentiles[k] = s.real(col.percentiles[k]);
+    row.agent = s.text(col.agent);
+    row.openConnections = std::uint32_t(s.integer(col.openConnections));
+    row.activeUsers = std::uint32_t(s.integer(col.activeUsers));
+    row.minMs = s.real(col.minMs);
+    row.meanMs = s.real(col.meanMs);
+    row.cpu = s.real(col.cpu);
+    row.rssBytes = std::uint64_t(s.integer(col.rssBytes));
+    row.loopLagMs = s.real(col.loopLagMs);
     if (row.step < 0)
-        row.server = readServer(s.text(s.column("server")));
+        row.server = readServer(s.text(col.server));
     const std::size_t steps = r.stepNames.size();
     if (row.step >= 0 && std::size_t(row.step) >= steps + r.groupNames.size()) { // a plan's scenario
         if (!row.agent.empty() || std::size_t(row.step) >= steps + r.groupNames.size() + r.scenarios.size())
@@ -483,7 +534,7 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
         row.step -= int(steps);
         StepMetrics& t = r.total.groups[std::size_t(row.step)];
         t.counters.merge(c);
-        t.latency.mergeSerialized(s.text(s.column("latency")));
+        t.latency.mergeSerialized(s.text(col.latency));
         r.groupRows.push_back(std::move(row));
         return;
     }
@@ -497,8 +548,8 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
         StepMetrics& t = r.total.steps[std::size_t(row.step)];
         t.counters.merge(c);
         t.mergeChecks(row.checks);
-        t.latency.mergeSerialized(s.text(s.column("latency")));
-        t.serviceTime.mergeSerialized(s.text(s.column("service")));
+        t.latency.mergeSerialized(s.text(col.latency));
+        t.serviceTime.mergeSerialized(s.text(col.service));
     }
     r.rows.push_back(row);
 }
@@ -560,8 +611,10 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         s.bind(1, run);
         r.total.steps.resize(r.stepNames.size());
         r.total.groups.resize(r.groupNames.size());
+        SecondColumns columns(s);
+        columns.named(s);
         while (s.step())
-            addSecondRow(s, r);
+            addSecondRow(s, columns, r);
         if (failed(s, "seconds"))
             return std::nullopt;
         for (std::size_t i = 0; i < r.checkMessages.size() && i < r.total.steps.size(); ++i)

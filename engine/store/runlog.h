@@ -33,6 +33,7 @@ struct RunInfo
     int passed = -1;
     std::string reason;
     std::string unjudged; // what the verdict did not judge (RunSummary::unjudged)
+    std::string verdict;  // in words (verdictText): its summary's, else made from status, passed and reason
 };
 
 // One second of one step (step -1: all steps together), without its histograms.
@@ -155,7 +156,8 @@ public:
 private:
     bool writable();
     bool writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p, const PreparedSecond::Row& r);
-    static void addSecondRow(const SqlStatement& s, SavedRun& r);
+    struct SecondColumns;
+    static void addSecondRow(const SqlStatement& s, const SecondColumns& columns, SavedRun& r);
 
     ProjectStore& m_store;
     mutable std::string m_error;

@@ -1,6 +1,7 @@
 // The controller against scripted agents: its callbacks run out of its lock
 // (a sink that takes 5 s costs no healthy agent), a frozen agent is lost by
 // the clock and stopped again until it answers, and live control is a queue.
+#include "control/agentledger.h"
 #include "control/controller.h"
 #include "report/runsummary.h"
 #include "stampede/v1/bundle.pb.h"
@@ -606,6 +607,40 @@ private:
     }
 
 private Q_SLOTS:
+    // Issue 52: "generator saturated" needs the generator's own evidence, and says which figure: its CPU, or its
+    // send lag with its own loop late while busy; a send lag alone (a machine busy with other work) is none.
+    void generatorLimitedNeedsItsOwnEvidence()
+    {
+        using stampede::AgentLedger;
+        QVERIFY(AgentLedger::limitedBy(0.04, 0.3, 250).empty()); // the demo: 4 % CPU, a busy machine's send lag
+        QVERIFY(AgentLedger::limitedBy(0.01, 40, 80).empty());   // a slow server at 1 % CPU
+        QVERIFY(AgentLedger::limitedBy(0.7, 2, 25).empty());     // busy, but its loop on time
+        const std::string cpu = AgentLedger::limitedBy(0.95, 0, 0);
+        QVERIFY2(cpu.find("CPU 95 %") == 0, cpu.c_str());
+        const std::string lag = AgentLedger::limitedBy(0.7, 30, 25);
+        QVERIFY2(lag.find("send lag p99 25.0 ms with its event loop 30.0 ms late at CPU 70 %") == 0, lag.c_str());
+        // in the ledger: once, naming the figure, and in the agent's report
+        AgentLedger ledger({"a"}, {{0}});
+        stampede::IntervalMetrics quiet;
+        quiet.second = 1;
+        quiet.steps.resize(1);
+        quiet.health.cpu = 0.04;
+        quiet.health.rssBytes = 1;
+        for (int k = 0; k < 100; ++k)
+            quiet.steps[0].sendLag.record(300'000); // 300 ms of send lag at 4 % CPU
+        QVERIFY(quiet.health.known());
+        QVERIFY(ledger.add(0, quiet).empty());
+        stampede::IntervalMetrics hot = quiet;
+        hot.second = 2;
+        hot.health.cpu = 0.97;
+        const std::string event = ledger.add(0, hot);
+        QVERIFY2(event.find("in second 2: CPU 97 %") == 0, event.c_str());
+        QVERIFY(ledger.add(0, hot).empty()); // once
+        const auto reports = ledger.reports();
+        QCOMPARE(reports[0].limitedSeconds, 2u);
+        QVERIFY(reports[0].limitedBy.find("CPU 97 %") == 0);
+    }
+
     // One share per agent (no --shares): an agent found has nothing to take;
     // it is said once, however many look-ups find it.
     void aJoinerWithNothingToTakeIsSaidOnce()

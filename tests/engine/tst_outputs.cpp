@@ -20,6 +20,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <chrono>
@@ -399,7 +400,7 @@ private slots:
         summary.steps[0].name = "login";
         summary.steps[0].errorsByClass[std::size_t(ErrorClass::Http5xx)] = 2;
         summary.steps[0].errorsByClass[std::size_t(ErrorClass::Timeout)] = 7;
-        const std::vector<StepSection> sections = reportSections(run, summary, 500);
+        const std::vector<StepSection> sections = reportSections(run, summary);
         QCOMPARE(sections.size(), std::size_t(1));
         const StepSection& s = sections[0];
         std::uint64_t all = 0;
@@ -421,8 +422,9 @@ private slots:
         QCOMPARE(s.topErrors[0].sample, std::string("no complete response within 2s"));
         QVERIFY(s.topErrors[1].sample.empty()); // none of that class was kept
         QJsonParseError pe;
-        const QJsonObject o =
-            QJsonDocument::fromJson(QByteArray::fromStdString(exportJson(run, summary, 1000)), &pe).object();
+        const QJsonObject o = QJsonDocument::fromJson(
+                                  QByteArray::fromStdString(exportJson(run, summary, ReportOptions{1000, {}, {}})), &pe)
+                                  .object();
         QVERIFY(pe.error == QJsonParseError::NoError);
         const QJsonObject apdex =
             o.value(QLatin1String("sections")).toArray()[0].toObject().value(QLatin1String("apdex")).toObject();
@@ -449,6 +451,154 @@ private slots:
                      .value(QLatin1String("requests"))
                      .toInt(),
                  40);
+    }
+
+    // Issue 51: sections for the whole run (several steps), each group and each scenario of a plan, APDEX at
+    // each one's own T where given; the verdict in the same words in the summary, the JSON and the HTML.
+    void sectionsForGroupsAndScenarios()
+    {
+        SavedRun run;
+        run.stepNames = {"login", "pay"};
+        run.total.steps.resize(2);
+        run.total.steps[0].latency.recordCount(100'000, 10); // 100 ms
+        run.total.steps[1].latency.recordCount(300'000, 30); // 300 ms
+        run.groupNames = {"checkout"};
+        run.total.groups.resize(1);
+        run.total.groups[0].latency.recordCount(400'000, 10);
+        run.scenarios = {{"buyers", 0, 2, 0, 10}};
+        for (int k = 0; k < 2; ++k) {
+            SecondRow r;
+            r.second = 1;
+            r.step = 0; // the group's, the scenario's index
+            r.counters.requests = 5;
+            r.p99Ms = 7;
+            (k ? run.scenarioRows : run.groupRows).push_back(r);
+        }
+        RunSummary summary;
+        summary.steps.resize(2);
+        summary.steps[0].requests = 14; // 4 failed without an answer: frustrated
+        summary.groups.resize(1);
+        summary.groups[0].name = "checkout";
+        summary.groups[0].errorsByClass[std::size_t(ErrorClass::Connect)] = 3;
+        ReportOptions o;
+        o.apdexTMs = 200;
+        o.apdexTByName["pay"] = 500;
+        const std::vector<StepSection> s = reportSections(run, summary, o);
+        QCOMPARE(s.size(), std::size_t(5)); // all steps, login, pay, group checkout, scenario buyers
+        QVERIFY(s[0].kind == StepSection::Kind::Run);
+        QCOMPARE(s[0].satisfied + s[0].tolerating + s[0].frustrated, std::uint64_t(40));
+        QCOMPARE(s[0].satisfied, std::uint64_t(10)); // at the run's T (200 ms) the 300 ms answers tolerate
+        QCOMPARE(s[1].frustrated, std::uint64_t(4));
+        QCOMPARE(s[1].apdex, 10.0 / 14.0);
+        QCOMPARE(s[2].apdexTMs, 500.0);
+        QCOMPARE(s[2].satisfied, std::uint64_t(30)); // pay at its own T
+        QVERIFY(s[3].kind == StepSection::Kind::Group && s[3].name == "checkout");
+        QCOMPARE(s[3].tolerating, std::uint64_t(10)); // 400 ms against 200 ms
+        QCOMPARE(s[3].topErrors.size(), std::size_t(1));
+        QCOMPARE(s[3].overTime.size(), std::size_t(1));
+        QVERIFY(s[4].kind == StepSection::Kind::Scenario && s[4].name == "buyers");
+        QCOMPARE(s[4].satisfied + s[4].tolerating, std::uint64_t(40)); // its steps merged
+        QCOMPARE(s[4].overTime.size(), std::size_t(1));
+        const QJsonObject json =
+            QJsonDocument::fromJson(QByteArray::fromStdString(exportJson(run, summary, o))).object();
+        const QJsonArray sections = json.value(QLatin1String("sections")).toArray();
+        QCOMPARE(sections.size(), 5);
+        QCOMPARE(sections[3].toObject().value(QLatin1String("group")).toString(), QStringLiteral("checkout"));
+        QCOMPARE(sections[4].toObject().value(QLatin1String("scenario")).toString(), QStringLiteral("buyers"));
+    }
+
+    // Issue 51: one verdict vocabulary, derived from the judgement: the summary's last line, the JSON, the HTML.
+    void oneVerdictInEveryExport_data()
+    {
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<bool>("thresholdPassed");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("verdict");
+        QTest::newRow("passed") << "completed" << true << ""
+                                << "completed and passed";
+        QTest::newRow("threshold") << "completed" << false << ""
+                                   << "completed and failed: threshold p99 < 5ms failed (29.82 ms)";
+        QTest::newRow("not as planned") << "completed" << true << "not as planned: 5 of 10 planned iterations"
+                                        << "completed and failed: not as planned: 5 of 10 planned iterations";
+        QTest::newRow("stopped") << "stopped" << true << "stopped when asked, at 2 s of 10 s"
+                                 << "stopped when asked, at 2 s of 10 s";
+        QTest::newRow("aborted") << "aborted" << false << "aborted: an engine was lost and the policy is abort"
+                                 << "aborted: an engine was lost and the policy is abort";
+    }
+    void oneVerdictInEveryExport()
+    {
+        QFETCH(QString, status);
+        QFETCH(bool, thresholdPassed);
+        QFETCH(QString, reason);
+        QFETCH(QString, verdict);
+        RunSummary s;
+        s.status = status.toStdString();
+        s.reason = reason.toStdString();
+        ThresholdResult t;
+        t.expr = "p99 < 5ms";
+        t.passed = thresholdPassed;
+        t.value = 29.816;
+        t.unit = "ms";
+        s.thresholds = {t};
+        s.passed = s.reason.empty() && thresholdPassed;
+        QCOMPARE(QString::fromStdString(verdictText(s)), verdict);
+        QVERIFY(summaryToTable(s).find("verdict: " + verdict.toStdString() + "\n") != std::string::npos);
+        const QJsonObject json = QJsonDocument::fromJson(QByteArray::fromStdString(summaryToJson(s))).object();
+        QCOMPARE(json.value(QLatin1String("verdict")).toString(), verdict);
+        SavedRun run;
+        const std::string html = exportHtml(run, s);
+        QVERIFY2(html.find(">" + escapeXml(verdict.toStdString()) + "</p>") != std::string::npos, html.c_str());
+        QVERIFY(exportJUnit(s).find("name=\"verdict\" value=\"" + escapeXml(verdict.toStdString()) + "\"") !=
+                std::string::npos);
+    }
+
+    // Issue 51: the HTML's every fixed word goes through the caller's words (the workbench's language), what the
+    // engine composed through its sentences, and the page says its language.
+    void htmlInTheCallersWords()
+    {
+        SavedRun run;
+        run.stepNames = {"a", "b"};
+        run.total.steps.resize(2);
+        run.total.steps[0].latency.recordCount(1000, 3);
+        run.groupNames = {"g"};
+        run.total.groups.resize(1);
+        SecondRow r;
+        r.second = 1;
+        r.counters.requests = 3;
+        r.p99Ms = 1;
+        run.rows = {r};
+        RunSummary s = summarizeSaved(run);
+        s.groups.resize(1);
+        s.groups[0].name = "g";
+        s.status = "stopped";
+        s.reason = "stopped when asked, at 1 s of 10 s";
+        s.passed = false;
+        s.events = {{0.5, "paused", "", "", 0, 0}};
+        ReportOptions o;
+        o.words.lang = "xx";
+        std::set<std::string> asked;
+        o.words.word = [&asked](const char* english) {
+            asked.insert(english);
+            return "[" + std::string(english) + "]";
+        };
+        o.words.sentence = [](const std::string& english) { return english.empty() ? english : "{" + english + "}"; };
+        o.words.eventKind = [](const std::string& kind) { return "<" + kind + ">"; };
+        const std::string html = exportHtml(run, s, o);
+        QVERIFY(html.find("<html lang=\"xx\">") != std::string::npos);
+        QVERIFY(html.find(">{stopped when asked, at 1 s of 10 s}</p>") != std::string::npos);
+        QVERIFY(html.find("&lt;paused&gt;") != std::string::npos);
+        for (const char* w :
+             {"Throughput", "Latency", "Connections and users", "Summary per step", "Thresholds", "Events",
+              "Error samples", "Scenario as it ran", "group", "total", "All steps", "Latency distribution", "seconds"})
+            QVERIFY2(asked.count(w), w);
+        // no English heading left outside the words: every <h1>-<h3> and <th> is the caller's
+        const QRegularExpression heading(QStringLiteral("<(h2|th)>([^<]*)</\\1>"));
+        for (auto it = heading.globalMatch(QString::fromStdString(html)); it.hasNext();) {
+            const QString text = it.next().captured(2);
+            QVERIFY2(text.startsWith(QLatin1Char('[')) || text.contains(QLatin1String("ms")) ||
+                         text.startsWith(QLatin1String("APDEX")),
+                     qPrintable(text));
+        }
     }
 
     void jsonLinesAreWholeAndRenamed()

@@ -1112,6 +1112,63 @@ private slots:
         QVERIFY(!error.empty());
     }
 
+    // Issue 52: a replay's server may be an environment's or a scenario's constant (${mock_url}), one for the
+    // run; a name that is not a constant is refused naming it.
+    void replayTargetTakesConstants()
+    {
+        QTemporaryDir dir;
+        std::ofstream(dir.filePath(QStringLiteral("a.log")).toStdString())
+            << "10.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /p HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        for (const std::string target : {"${mock_url}", "http://${host}:9", "${nothing}", "${gen}"}) {
+            v1::Scenario s;
+            std::string err;
+            QVERIFY2(parseScenarioJson("{\"steps\": [{\"replay\": {\"file\": \"a.log\", \"target\": \"" + target +
+                                           "\"}}], \"variables\": [{\"name\": \"mock_url\", \"constant\": {\"value\": "
+                                           "\"http://127.0.0.1:9\"}}, {\"name\": \"host\", \"constant\": {\"value\": "
+                                           "\"127.0.0.1\"}}, {\"name\": \"gen\", \"increment\": {}}]}",
+                                       s, err),
+                     err.c_str());
+            std::vector<PlanError> errors;
+            PlanOptions o;
+            o.baseDir = dir.path().toStdString();
+            auto plan = compileScenario(s, o, errors);
+            if (target == "${nothing}" || target == "${gen}") {
+                QVERIFY(!plan);
+                QVERIFY2(!errors.empty() && errors.front().field == "steps[0].replay.target" &&
+                             errors.front().message.find("is not a constant") != std::string::npos,
+                         errors.empty() ? "" : errors.front().text().c_str());
+                continue;
+            }
+            QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+            QCOMPARE(plan->steps[0].url, std::string("http://127.0.0.1:9"));
+        }
+    }
+
+    // Issue 52: the shorthand a person writes: one status for a list of one, a time for a fixed think time; the
+    // long forms mean the same, and what is neither is still refused.
+    void shorthandsAreRead()
+    {
+        v1::Scenario s, longForm;
+        std::string error;
+        QVERIFY2(parseScenarioJson("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"thinkTime\": "
+                                   "\"300ms\", \"checks\": [{\"name\": \"created\", \"status\": 201}, {\"name\": "
+                                   "\"ok\", \"status\": \"OK\"}]}]}",
+                                   s, error),
+                 error.c_str());
+        QVERIFY2(parseScenarioJson("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"thinkTime\": "
+                                   "{\"fixed\": \"0.3s\"}, \"checks\": [{\"name\": \"created\", \"status\": [201]}, "
+                                   "{\"name\": \"ok\", \"status\": [\"OK\"]}]}]}",
+                                   longForm, error),
+                 error.c_str());
+        QCOMPARE(s.steps(0).think_time().fixed().nanos(), 300000000);
+        QCOMPARE(s.steps(0).checks(0).status().values_size(), 1);
+        QCOMPARE(s.steps(0).checks(0).status().values(0).number_value(), 201.0);
+        QCOMPARE(s.steps(0).checks(1).status().values(0).string_value(), std::string("OK"));
+        QCOMPARE(s.SerializeAsString(), longForm.SerializeAsString());
+        QVERIFY(!parseScenarioJson("{\"steps\": [{\"thinkTime\": \"soon\"}]}", s, error));
+        QVERIFY(!parseScenarioJson("{\"steps\": [{\"checks\": [{\"status\": {\"a\": 1}}]}]}", s, error));
+    }
+
     // Issue 29: a stress tag in `baggage` is a W3C baggage member
     // (stress_test=<run id>), on a written request and on a replayed one,
     // whose own baggage keeps its other members, never a second stress_test.

@@ -55,8 +55,8 @@ bool withinPlan(qint64 n)
 }
 
 // Whether the run says itself that its generators, not the plan, shaped `second` (a busy machine): arrivals sent
-// late or dropped in it, or an agent's generator_limited verdict (over 90 % CPU or a send lag p99 over 10 ms).
-// A second off the plan must say so: a run never sends less than its plan silently.
+// late or dropped in it, or an agent's generator_limited verdict (AgentLedger::limitedBy: its CPU, or its send lag with
+// its own loop late). A second off the plan must say so: a run never sends less than its plan silently.
 bool saysLimited(const QJsonObject& summary, const QJsonValue& second)
 {
     if (second[QStringLiteral("late")].toInteger() + second[QStringLiteral("dropped")].toInteger() > 0)

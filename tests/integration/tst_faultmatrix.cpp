@@ -290,7 +290,7 @@ private Q_SLOTS:
         const QString err = QString::fromUtf8(cli.readAllStandardError());
         QCOMPARE(cli.exitCode(), 3);
         QVERIFY2(err.contains(QStringLiteral("not carried out to its end: stopped when asked")), qPrintable(err));
-        QVERIFY2(out.contains(QStringLiteral("FAILED: stopped when asked, at ")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("verdict: stopped when asked, at ")), qPrintable(out));
         const QJsonObject s = readJson(summary);
         QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
         QCOMPARE(s.value(QStringLiteral("passed")).toBool(), false);
@@ -525,11 +525,15 @@ private Q_SLOTS:
         QCOMPARE(s.value(QStringLiteral("passed")).toBool(), passed);
         QVERIFY2(s.value(QStringLiteral("reason")).toString().startsWith(reason),
                  qPrintable(s.value(QStringLiteral("reason")).toString()));
-        // report list
+        // one verdict in words: the summary's last line, its JSON, report list and every export say the same
+        const QString verdict = s.value(QStringLiteral("verdict")).toString();
+        QVERIFY2(verdict ==
+                     (passed ? QStringLiteral("completed and passed")
+                             : QStringLiteral("completed and failed: ") + s.value(QStringLiteral("reason")).toString()),
+                 qPrintable(verdict));
+        QVERIFY2(r.out.contains(QStringLiteral("verdict: ") + verdict + QLatin1Char('\n')), qPrintable(r.out));
         r = runCli({QStringLiteral("report"), QStringLiteral("list"), project});
-        QVERIFY2(r.out.contains(passed ? QStringLiteral(" passed ") : QStringLiteral(" FAILED ")), qPrintable(r.out));
-        if (!passed)
-            QVERIFY2(r.out.contains(reason), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("  ") + verdict + QLatin1Char('\n')), qPrintable(r.out));
         // the exports
         const auto exported = [&](const char* format) {
             const QString out = m_dir.filePath(QStringLiteral("verdict.") + QString::fromLatin1(format));
@@ -540,7 +544,9 @@ private Q_SLOTS:
         };
         const QString json = exported("json");
         QCOMPARE(QJsonDocument::fromJson(json.toUtf8()).object().value(QStringLiteral("passed")).toBool(), passed);
-        QVERIFY(exported("html").contains(passed ? QStringLiteral(">PASSED<") : QStringLiteral(">FAILED<")));
+        QCOMPARE(QJsonDocument::fromJson(json.toUtf8()).object().value(QStringLiteral("verdict")).toString(), verdict);
+        QVERIFY(exported("html").contains(QStringLiteral("id=\"verdict\">") + verdict.toHtmlEscaped() +
+                                          QStringLiteral("</p>")));
         const QString junit = exported("junit");
         QVERIFY2(junit.contains(QStringLiteral("errors=\"0\" skipped=\"0\" time=\"")), qPrintable(junit));
         QVERIFY2(passed == !junit.contains(QStringLiteral("<failure")), qPrintable(junit));
@@ -702,7 +708,7 @@ private Q_SLOTS:
         QVERIFY(!project.isEmpty());
         const auto r = runCli({QStringLiteral("report"), QStringLiteral("list"), project});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("completed\\s+passed\\s+1\\.0 s"))),
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral(" 1\\.0 s .* completed and passed\n"))),
                  qPrintable(r.out));
     }
 

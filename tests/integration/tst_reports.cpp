@@ -1,4 +1,5 @@
 // Runs saved as they happen, reopened, exported and compared.
+#include "report/trendreport.h"
 #include "store/projectstore.h"
 #include "store/runlog.h"
 #include "testsupport.h"
@@ -270,7 +271,7 @@ private slots:
                          QStringLiteral("html"), QStringLiteral("-o"), html})
                      .exitCode,
                  0);
-        QVERIFY(QString::fromUtf8(read(html)).contains(QStringLiteral("not judged: ") + said));
+        QVERIFY(QString::fromUtf8(read(html)).contains(QStringLiteral("Not judged: ") + said));
         // judged: nothing more is said, and the verdict is the threshold's
         const auto judged = runCli({QStringLiteral("run"), scenario, QStringLiteral("--threshold"),
                                     QStringLiteral("error_rate < 1%"), QStringLiteral("--summary-json"), summary});
@@ -343,6 +344,15 @@ private slots:
                     QStringLiteral("--baseline"), newest, QStringLiteral("-o"), html});
         QCOMPARE(against.exitCode, 0);
         QVERIFY2(against.out.contains(QStringLiteral("the newest run is the baseline")), qPrintable(against.out));
+        { // the baseline marked in the project (as the workbench's trend marks it) is the one used without --baseline
+            std::string error;
+            auto store = stampede::ProjectStore::open(report.toStdString(), error);
+            QVERIFY2(store, error.c_str());
+            QVERIFY(store->setSetting(stampede::trendBaselineKey("shop"), newest.toStdString()));
+        }
+        const auto marked = runCli({QStringLiteral("report"), QStringLiteral("trend"), report});
+        QVERIFY2(marked.exitCode == 0 && marked.out.contains(QStringLiteral("the newest run is the baseline")),
+                 qPrintable(marked.out));
         const QByteArray page = read(html);
         QCOMPARE(page.count("<svg"), 3);
         QVERIFY(page.contains(">baseline</text>"));

@@ -4,11 +4,13 @@
 // the workbench no longer knows fails here instead of showing English in the
 // Chinese workbench.
 #include "enginetext.h"
+#include "reportwords.h"
 #include "scenariocheck.h"
 
 #include "check/checks.h"
 #include "plan/scenarioplan.h"
 #include "report/runsummary.h"
+#include "report/savedreport.h"
 #include "send/sendonce.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -189,6 +191,143 @@ private Q_SLOTS:
         m_said << Said{QString::fromStdString(slow.reason),
                        QStringLiteral("not-as-planned-scenario"),
                        {QStringLiteral("browse"), QStringLiteral("20"), QStringLiteral("200")}};
+    }
+
+    // Issue 52: a scenario file's parse faults in the user's terms (the field by its path, no protobuf type),
+    // and fields named as the designer names them, in English and Chinese.
+    void faultsInTheUsersTerms()
+    {
+        const auto fault = [](const char* json) { return ScenarioCheck::check(QByteArray(json)).problems.value(0); };
+        const auto users = fault("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:1/\"}}], "
+                                 "\"load\": {\"closed\": {\"users\": \"x\"}}}");
+        QCOMPARE(users.first, QStringLiteral("load.closed.users"));
+        QCOMPARE(users.second, QStringLiteral("\"x\" is not a whole number"));
+        const auto think = fault("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:1/\"}, \"thinkTime\": "
+                                 "{\"fixed\": \"soon\"}}], \"load\": {\"closed\": {\"users\": 1}}}");
+        QCOMPARE(think.second, QStringLiteral("not a time such as 300ms or 1.5s"));
+        const auto unknown = fault("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:1/\"}, \"foo\": 1}], "
+                                   "\"load\": {\"closed\": {\"users\": 1}}}");
+        QCOMPARE(unknown.first, QStringLiteral("steps[0]"));
+        QCOMPARE(unknown.second, QStringLiteral("no field named \"foo\" here"));
+        for (const auto& f : {users, think, unknown})
+            QVERIFY2(!f.second.contains(QLatin1String("type")) && !f.second.contains(QLatin1String("TYPE_")),
+                     qPrintable(f.second));
+        const QByteArray named = "{\"steps\": [{\"name\": \"login\", \"request\": {\"url\": \"x\"}}, {}], "
+                                 "\"thresholds\": [{\"expr\": \"p99 < 500ms\"}]}";
+        QCOMPARE(ScenarioCheck::fieldLabel(QStringLiteral("steps[0].request.url"), named),
+                 QStringLiteral("Step \"login\" · URL"));
+        QCOMPARE(ScenarioCheck::fieldLabel(QStringLiteral("steps[1].thinkTime.fixed"), named),
+                 QStringLiteral("Step 2 · think time"));
+        QCOMPARE(ScenarioCheck::fieldLabel(QStringLiteral("load.open.rate"), named), QStringLiteral("Load · rate"));
+        QCOMPARE(ScenarioCheck::fieldLabel(QStringLiteral("load.stages[1].target"), named),
+                 QStringLiteral("Load · stage 2 · target"));
+        QCOMPARE(ScenarioCheck::fieldLabel(QStringLiteral("thresholds[0].expr"), named),
+                 QStringLiteral("Threshold \"p99 < 500ms\""));
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/stampede_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        const QString label = ScenarioCheck::fieldLabel(QStringLiteral("steps[0].request.url"), named);
+        const QString message = engineText(users.second);
+        QCoreApplication::removeTranslator(&zh);
+        QVERIFY2(hasCjk(label) && label.contains(QStringLiteral("login")), qPrintable(label));
+        QVERIFY2(hasCjk(message) && message.contains(QStringLiteral("\"x\"")), qPrintable(message));
+    }
+
+    // Issue 51: the verdict in words, as every report says it
+    void verdictsAreKnown()
+    {
+        stampede::RunSummary s;
+        stampede::ThresholdResult t;
+        t.expr = "p99 < 5ms";
+        t.value = 29.8;
+        t.unit = "ms";
+        s.thresholds = {t};
+        s.passed = false;
+        const QList<Said> before = std::exchange(m_said, {});
+        m_said << Said{QString::fromStdString(stampede::verdictText(s)),
+                       QStringLiteral("completed-failed-why"),
+                       {QStringLiteral("p99 < 5ms"), QStringLiteral("29.8 ms")}};
+        s.reason = "no request completed";
+        const QString both = QString::fromStdString(stampede::verdictText(s));
+        QCOMPARE(both,
+                 QStringLiteral("completed and failed: threshold p99 < 5ms failed (29.8 ms); no request completed"));
+        m_said << Said{both, QStringLiteral("completed-failed-why"), {QStringLiteral("p99 < 5ms")}};
+        s = {};
+        m_said << Said{QString::fromStdString(stampede::verdictText(s)), QStringLiteral("completed-passed"), {}};
+        everyMessageHasItsCode();
+        chineseKeepsTheParts();
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/stampede_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        QCOMPARE(engineText(both), QStringLiteral("已完成，未通过：阈值 p99 < 5ms 未通过（29.8 ms）; ") +
+                                       engineText(QStringLiteral("no request completed")));
+        QVERIFY(hasCjk(engineText(QStringLiteral("no request completed"))));
+        QCoreApplication::removeTranslator(&zh);
+        m_said = before;
+    }
+
+    // Issue 51: every word the HTML export asks for is in the workbench's list (so lupdate finds it) and has a
+    // Chinese translation; exported in Chinese, the page says zh-CN and its headings are Chinese.
+    void reportWordsAreListedAndTranslated()
+    {
+        using namespace stampede;
+        SavedRun run; // a plan's run with all the parts a page may have
+        run.info.status = "completed";
+        run.stepNames = {"login", "pay"};
+        run.total.steps.resize(2);
+        run.total.steps[0].latency.recordCount(2000, 5);
+        run.groupNames = {"buy"};
+        run.total.groups.resize(1);
+        run.scenarios = {{"shop", 0, 2, 0, 5}};
+        SecondRow r;
+        r.second = 1;
+        r.counters.requests = 5;
+        r.counters.messagesReceived = 3;
+        r.p99Ms = 2;
+        run.rows = {r};
+        ErrorSample e;
+        e.errorClass = ErrorClass::Timeout;
+        e.detail = "no answer within 2s";
+        run.samples = {e};
+        RunSummary s = summarizeSaved(run);
+        s.steps[0].errorsByClass[std::size_t(ErrorClass::Timeout)] = 1;
+        s.groups.resize(1);
+        s.scenarios.resize(1);
+        s.total.checks.push_back({"login/ok", 1, 1, "status 500, expected 200"});
+        ThresholdResult t;
+        t.expr = "p99 < 1ms";
+        s.thresholds = {t};
+        s.events = {{0.5, "paused", "", "", 0, 0}};
+        CapacityResult c;
+        c.rate = 10;
+        c.levels = {{}};
+        s.capacity = c;
+        ReportOptions o;
+        const QList<const char*>& list = reportWordList();
+        QStringList unlisted;
+        o.words.word = [&](const char* english) {
+            if (!std::any_of(list.begin(), list.end(), [&](const char* w) { return qstrcmp(w, english) == 0; }))
+                unlisted << QString::fromUtf8(english);
+            return std::string(english);
+        };
+        const std::string english = exportHtml(run, s, o);
+        QVERIFY2(unlisted.isEmpty(), qPrintable(unlisted.join(QStringLiteral(", "))));
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/stampede_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        for (const char* w : list)
+            QVERIFY2(hasCjk(QCoreApplication::translate("ReportHtml", w)), w);
+        o.words = reportWords();
+        const QString chinese = QString::fromStdString(exportHtml(run, s, o));
+        QCoreApplication::removeTranslator(&zh);
+        QVERIFY(chinese.contains(QStringLiteral("<html lang=\"zh-CN\">")));
+        QVERIFY(chinese.contains(QStringLiteral("<h2>阈值</h2>")));
+        QVERIFY2(chinese.contains(QStringLiteral("已完成，未通过：阈值 p99 &lt; 1ms 未通过")),
+                 qPrintable(chinese.mid(chinese.indexOf(QStringLiteral("id=\"verdict\"")), 200)));
+        QVERIFY(chinese.contains(QStringLiteral("暂停")) || chinese.contains(QStringLiteral("已暂停")));
+        for (const QString& h :
+             {QStringLiteral("<h2>Thresholds</h2>"), QStringLiteral("Throughput"), QStringLiteral("Summary per step")})
+            QVERIFY2(!chinese.contains(h), qPrintable(h));
     }
 
     void everyMessageHasItsCode()

@@ -45,6 +45,19 @@ private slots:
     }
     void cleanup() { m_store.reset(); }
 
+    // Issue 52: a new item's default name is one no item has yet
+    void newNamesAreUnique()
+    {
+        ProjectTreeModel m;
+        m.setStore(m_store.get());
+        QCOMPARE(m.uniqueName(QStringLiteral("New request")), QStringLiteral("New request"));
+        const QModelIndex c = m.addItem({}, stampede::ItemKind::Collection, QStringLiteral("New request"));
+        QVERIFY(c.isValid());
+        m.addItem(c, stampede::ItemKind::Request, QStringLiteral("New request 2"));
+        QCOMPARE(m.uniqueName(QStringLiteral("New request")), QStringLiteral("New request 3"));
+        QCOMPARE(m.uniqueName(QStringLiteral("login")), QStringLiteral("login"));
+    }
+
     void editsGoToTheStore()
     {
         ProjectTreeModel model;

@@ -1,6 +1,7 @@
 // Saved runs in the report and compare models (each checked by the tester),
 // produced by real runs of stampede-cli against the mock server.
 #include "reportmodel.h"
+#include "trendmodel.h"
 
 #include "mock/mockserver.h"
 #include "report/runsummary.h"
@@ -102,6 +103,46 @@ private slots:
         QVERIFY2(slowP50 >= 40 && quickP50 < 40, qPrintable(QStringLiteral("%1 %2").arg(slowP50).arg(quickP50)));
         QVERIFY(m.series(QStringLiteral("p50"), -1, 3).first().y() >= 40); // the group's time holds the slow step
         QCOMPARE(m.series(QStringLiteral("connections"), -1, 2), m.series(QStringLiteral("connections")));
+    }
+
+    // Issue 51: the workbench's trend over five runs with one regression (the fifth against a server 100 ms
+    // slower): flagged on the newest against the baseline (the oldest), its lines the runs' own figures; a
+    // baseline marked is kept in the project (a new view, and the command line's trend, use it).
+    void trendOverFiveRunsWithOneRegression()
+    {
+        const QString keep = m_project;
+        m_project = m_dir.filePath(QStringLiteral("trend.stampede"));
+        for (int i = 0; i < 4; ++i)
+            runAgainst({});
+        runAgainst("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 100}}]}");
+        std::string error;
+        auto store = stampede::ProjectStore::open(m_project.toStdString(), error);
+        m_project = keep;
+        QVERIFY2(store, error.c_str());
+        QCOMPARE(TrendModel::scenarios(*store), QStringList{QStringLiteral("quick")});
+        TrendModel t;
+        QAbstractItemModelTester tester(&t);
+        QVERIFY2(t.load(*store, {}, 10, 0.1), qPrintable(t.errorString()));
+        QCOMPARE(t.rowCount(), 5);
+        QCOMPARE(t.baseline(), 0);
+        QVERIFY(t.regressed(4) && t.newestRegressed());
+        QVERIFY2(t.newestText().contains(QStringLiteral("total p50")), qPrintable(t.newestText()));
+        const QList<QPointF> p50 = t.series(QStringLiteral("p50"));
+        QCOMPARE(p50.size(), 5);
+        QCOMPARE(p50[4].x(), 5.0);
+        QVERIFY(p50[4].y() >= 100); // the slow server's run, as its summary has it
+        QVERIFY(t.index(4, TrendModel::AgainstColumn).data().toString().contains(QStringLiteral("total p50")));
+        QCOMPARE(t.index(0, TrendModel::VerdictColumn).data().toString(), QStringLiteral("completed and passed"));
+        // the slow run marked as the baseline: nothing after it to regress; kept for the next view
+        QVERIFY(t.setBaseline(4));
+        QVERIFY(!t.newestRegressed());
+        TrendModel again;
+        QVERIFY(again.load(*store, QStringLiteral("quick"), 10, 0.1));
+        QCOMPARE(again.baseline(), 4);
+        QVERIFY(!again.load(*store, QStringLiteral("nothing"), 10, 0.1));
+        QVERIFY(!again.errorString().isEmpty());
+        QVERIFY(again.html().isEmpty());
+        QVERIFY(t.html().contains("<svg"));
     }
 
     void engineChartsGaugesAndSamples()

@@ -50,6 +50,30 @@ private slots:
         QCOMPARE(m.rowCount(), 2);
     }
 
+    // Issue 52: a new stage holds the level it finds ("keep", written without a target), which can be typed
+    // back; only a hold keeps; a number in the user's locale or C's; a ramp made of a kept hold starts from the
+    // level before, shown, never a hidden 0.
+    void aNewHoldKeepsTheLevel()
+    {
+        StagesModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(m.insertRows(0, 2));
+        QCOMPARE(m.data(m.index(0, StagesModel::TargetColumn)).toString(), QStringLiteral("(keep)"));
+        QVERIFY(!m.toJson().at(0).toObject().contains(QStringLiteral("target")));
+        QVERIFY(m.setData(m.index(0, StagesModel::TargetColumn), QStringLiteral("250")));
+        QCOMPARE(m.data(m.index(0, StagesModel::TargetColumn)).toDouble(), 250.0);
+        QVERIFY(m.setData(m.index(0, StagesModel::TargetColumn), QStringLiteral(" keep ")));
+        QVERIFY(!m.toJson().at(0).toObject().contains(QStringLiteral("target")));
+        QVERIFY(m.setData(m.index(0, StagesModel::TargetColumn), QString()));
+        QVERIFY(!m.setData(m.index(0, StagesModel::TargetColumn), QStringLiteral("lots")));
+        QVERIFY(!m.setData(m.index(0, StagesModel::TargetColumn), QStringLiteral("-5")));
+        QVERIFY(m.setData(m.index(0, StagesModel::TargetColumn), QStringLiteral("120.5")));
+        QVERIFY(m.setData(m.index(1, StagesModel::KindColumn), int(StagesModel::Ramp)));
+        QCOMPARE(m.data(m.index(1, StagesModel::TargetColumn)).toDouble(), 120.5);          // from the level before
+        QVERIFY(!m.setData(m.index(1, StagesModel::TargetColumn), QStringLiteral("keep"))); // a ramp goes somewhere
+        QCOMPARE(m.data(m.index(1, StagesModel::TargetColumn), Qt::EditRole).toString(), QStringLiteral("120.5"));
+    }
+
     void variablesFromAndToTheScenario()
     {
         VariablesModel m;

@@ -10,9 +10,11 @@
 #include "recentprojects.h"
 #include "replayform.h"
 #include "reportmodel.h"
+#include "reportview.h"
 #include "requesteditor.h"
 #include "requesthistory.h"
 #include "requestitem.h"
+#include "rundashboard.h"
 #include "runsession.h"
 #include "scenarioeditor.h"
 #include "scriptspane.h"
@@ -27,6 +29,8 @@
 #include "stampede/v1/bundle.pb.h"
 
 #include <QAbstractButton>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -42,6 +46,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -167,7 +172,8 @@ private slots:
         auto* designer = qobject_cast<ScenarioEditor*>(tabs->currentWidget());
         QVERIFY(designer);
         QVERIFY(designer->isReplay());
-        QCOMPARE(designer->replayForm()->target()->text(), QStringLiteral("http://127.0.0.1:4567"));
+        // issue 52: the environment's name for the server (its port may change at each open), checked with its value
+        QCOMPARE(designer->replayForm()->target()->text(), QStringLiteral("${base_url}"));
         QVERIFY2(designer->problems().isEmpty(), qPrintable(designer->problems().join(QLatin1Char('\n'))));
         const QJsonObject saved = QJsonDocument::fromJson(designer->json()).object();
         QVERIFY(!saved.contains(QStringLiteral("load")));
@@ -417,6 +423,8 @@ private slots:
                 if (!c->isVisible())
                     continue;
                 for (QAbstractAxis* a : c->chart()->axes()) {
+                    if (a->type() == QAbstractAxis::AxisTypeBarCategory) // the distribution's bounds: labels
+                        continue;
                     auto* v = qobject_cast<QValueAxis*>(a);
                     QVERIFY2(v, view);
                     const QString where =
@@ -521,6 +529,33 @@ private slots:
                 if (a->isVisible())
                     a->verticalScrollBar()->setValue(a->verticalScrollBar()->maximum());
             fits("report lower part");
+        }
+        { // issue 51: the shown scope's distribution, APDEX and top errors, read back from the widgets
+            ReportModel report;
+            QVERIFY(report.load(*w.treeModel()->store(), 0));
+            const ReportSection all = report.section(0);
+            auto* dist = w.centralWidget()->findChild<QChartView*>(QStringLiteral("distribution"));
+            QVERIFY(dist);
+            auto* bars = qobject_cast<QBarSeries*>(dist->chart()->series().value(0));
+            QVERIFY(bars && bars->barSets().size() == 1);
+            double counted = 0;
+            for (int i = 0; i < bars->barSets()[0]->count(); ++i)
+                counted += bars->barSets()[0]->at(i);
+            QVERIFY(counted > 0);
+            QCOMPARE(qint64(counted), qint64(all.satisfied + all.tolerating + all.frustrated)); // every timed answer
+            auto* apdex = w.centralWidget()->findChild<QLabel*>(QStringLiteral("apdex"));
+            QVERIFY(apdex);
+            QCOMPARE(apdex->text(), ReportView::apdexText(all));
+            auto* errors = w.centralWidget()->findChild<QTableWidget*>(QStringLiteral("topErrors"));
+            QVERIFY(errors && errors->rowCount() == all.topErrors.size() && errors->rowCount() > 0);
+            QCOMPARE(errors->item(0, 1)->text(), QString::number(all.topErrors[0].count));
+            auto* t = w.centralWidget()->findChild<QDoubleSpinBox*>(QStringLiteral("apdexT"));
+            QVERIFY(t);
+            t->setValue(0.1); // the view's T is the one its label and its exports use
+            emit t->editingFinished();
+            report.setApdexT(0, 0.1);
+            QCOMPARE(apdex->text(), ReportView::apdexText(report.section(0)));
+            QVERIFY2(apdex->text().contains(QStringLiteral("T 0.1 ")), qPrintable(apdex->text()));
         }
         { // the HTML report's charts: value ticks on whole 1-2-5 steps too
             ReportModel report;
@@ -703,7 +738,7 @@ private slots:
         QTest::keyClicks(schedule, QStringLiteral("nightly"));
         QVERIFY2(designer->problems()
                      .join(QLatin1Char(' '))
-                     .contains(QStringLiteral("schedule: schedule \"nightly\" is "
+                     .contains(QStringLiteral("Schedule: schedule \"nightly\" is "
                                               "not understood")),
                  qPrintable(designer->problems().join(QLatin1Char('\n'))));
         schedule->clear();
@@ -929,6 +964,79 @@ private slots:
         QCOMPARE(tabs->count(), before - 1); // the folder went, with the tab of the request inside it
         QVERIFY(w.treeModel()->removeItem(w.treeModel()->indexForId(outerId)));
         QCOMPARE(tabs->count(), before - 2);
+    }
+
+    // Issue 52: a name given in the designer's Name field (or a plan's "Plan:") renames the item once left: the
+    // tree, the tab and the command line agree; a rename in the tree shows in the open designer; a new scenario's
+    // Name field is its name, and new items take names no item has yet.
+    void namesAgreeEverywhere()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("names.stampede"));
+        qint64 scenario = 0, plan = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            scenario = store->addItem(0, ItemKind::Scenario, "s",
+                                      "{\"name\": \"s\", \"steps\": [{\"request\": {\"url\": "
+                                      "\"http://127.0.0.1:9/\"}}], \"load\": {\"closed\": {\"users\": 1}}}");
+            plan = store->addItem(0, ItemKind::Scenario, "p",
+                                  "{\"name\": \"p\", \"scenarios\": [{\"name\": \"a\", \"steps\": [], \"load\": "
+                                  "{\"open\": {\"rate\": 10}}, \"duration\": \"60s\"}]}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        auto* tabs = w.findChild<QTabWidget*>();
+        w.openItem(scenario);
+        auto* designer = qobject_cast<ScenarioEditor*>(tabs->currentWidget());
+        QVERIFY(designer);
+        QLineEdit* name = nullptr;
+        for (auto* e : designer->findChildren<QLineEdit*>())
+            if (e->text() == QStringLiteral("s"))
+                name = e;
+        QVERIFY(name);
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("J5 scenario"));
+        emit name->editingFinished();
+        QCOMPARE(w.treeModel()->indexForId(scenario).data().toString(), QStringLiteral("J5 scenario"));
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("J5 scenario"));
+        // renamed in the tree: the open designer says it
+        QVERIFY(w.treeModel()->setData(w.treeModel()->indexForId(scenario), QStringLiteral("checkout")));
+        QCOMPARE(designer->name(), QStringLiteral("checkout"));
+        // a plan's "Plan:" field
+        w.openItem(plan);
+        auto* planName = tabs->currentWidget()->findChild<QLineEdit*>(QStringLiteral("planName"));
+        QVERIFY(planName);
+        planName->selectAll();
+        QTest::keyClicks(planName, QStringLiteral("J5 plan"));
+        emit planName->editingFinished();
+        QCOMPARE(w.treeModel()->indexForId(plan).data().toString(), QStringLiteral("J5 plan"));
+        { // the project file holds the name: what `stampede-cli run PROJECT@"J5 plan"` looks for
+            std::string error;
+            auto reader = stampede::ProjectStore::openReadOnly(path.toStdString(), error);
+            QVERIFY2(reader, error.c_str());
+            QCOMPARE(QString::fromStdString(reader->item(plan)->name), QStringLiteral("J5 plan"));
+        }
+        // a new scenario: its Name field is its (unique) name
+        QAction* newScenario = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("New &Scenario"))
+                newScenario = a;
+        QVERIFY(newScenario);
+        newScenario->trigger();
+        newScenario->trigger();
+        QStringList names;
+        for (int r = 0; r < w.treeModel()->rowCount(); ++r)
+            names << w.treeModel()->index(r, 0).data().toString();
+        QVERIFY2(names.contains(QStringLiteral("New scenario")) && names.contains(QStringLiteral("New scenario 2")),
+                 qPrintable(names.join(u',')));
+        for (int r = 0; r < w.treeModel()->rowCount(); ++r)
+            if (w.treeModel()->index(r, 0).data().toString() == QStringLiteral("New scenario 2")) {
+                const QJsonObject o = QJsonDocument::fromJson(
+                                          w.treeModel()->index(r, 0).data(ProjectTreeModel::PayloadRole).toByteArray())
+                                          .object();
+                QCOMPARE(o.value(QStringLiteral("name")).toString(), QStringLiteral("New scenario 2"));
+            }
     }
 
     void toolbarButtonsShowNoMnemonic()
@@ -1199,12 +1307,32 @@ private slots:
             shorter.remove(QStringLiteral("load"));
             shorter[QStringLiteral("load")] =
                 QJsonObject{{QStringLiteral("open"), QJsonObject{{QStringLiteral("rate"), 20}}}};
-            shorter[QStringLiteral("duration")] = QStringLiteral("2s");
+            shorter[QStringLiteral("duration")] = QStringLiteral("4s");
             w.startRun(QJsonDocument(shorter).toJson(), QStringLiteral("demo"));
             QCoreApplication::processEvents();
             auto* session = w.findChildren<RunSession*>().value(0);
             QVERIFY2(session, "the run did not start");
             QSignalSpy finished(session, &RunSession::finished);
+            { // issue 52: paused, the dashboard says plainly that the run's clock goes on (it ends as planned)
+                auto* dashboard = w.findChild<RunDashboard*>();
+                QVERIFY(dashboard);
+                QPushButton* pause = nullptr;
+                for (auto* b : dashboard->findChildren<QPushButton*>())
+                    if (b->text() == QStringLiteral("Pause"))
+                        pause = b;
+                QVERIFY(pause);
+                QVERIFY(pause->toolTip().contains(QStringLiteral("clock keeps going")));
+                auto* progress = dashboard->findChild<QProgressBar*>();
+                QVERIFY(progress);
+                QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, 10000); // its first second came
+                pause->click();
+                QTRY_VERIFY_WITH_TIMEOUT(
+                    progress->format().startsWith(QStringLiteral("paused · ")) || finished.count() == 1, 5000);
+                QVERIFY2(finished.count() == 1 || progress->format().contains(QStringLiteral("paused or not")),
+                         qPrintable(progress->format()));
+                if (finished.count() == 0)
+                    pause->click(); // resume
+            }
             QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 30000);
             stampede::RunLog log(*w.treeModel()->store());
             const auto runs = log.runs();

@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -93,6 +94,49 @@ private slots:
     // A WebSocket conversation built as a person would: the WebSocket kind, a URL, two messages from the composer
     // (one with ${…}), request/reply, a subprotocol; Send lists each message both ways in order against the mock's
     // echo endpoint, the checks judge the last reply, the history keeps it, and the item is a websocket step.
+    // Issue 52: a JSON object typed into an empty Raw body turns the body to JSON (sent as application/json, as
+    // Postman's JSON body); not when a Content-Type is written, not when the user picked Raw, not a body stored raw.
+    void aJsonBodyGetsItsContentType()
+    {
+        RequestEditor editor;
+        auto* body = editor.findChild<QPlainTextEdit*>(QStringLiteral("body"));
+        QVERIFY(body);
+        editor.setItem(RequestItem{});
+        QCOMPARE(editor.item().bodyMode, RequestItem::BodyMode::Raw);
+        body->setPlainText(QStringLiteral("{\"sku\": ${sku}, \"n\": 1}"));
+        QCOMPARE(editor.item().bodyMode, RequestItem::BodyMode::Json);
+        stampede::v1::Step step;
+        std::string error;
+        QVERIFY2(stampede::storedRequestStep(editor.requestJson().toStdString(), "a", step, error), error.c_str());
+        QVERIFY(std::any_of(step.request().headers().begin(), step.request().headers().end(), [](const auto& h) {
+            return h.name() == "Content-Type" && h.value() == "application/json";
+        }));
+        // text that is not JSON stays raw
+        editor.setItem(RequestItem{});
+        body->setPlainText(QStringLiteral("hello {"));
+        QCOMPARE(editor.item().bodyMode, RequestItem::BodyMode::Raw);
+        // a Content-Type written: as the user wrote it
+        RequestItem typed;
+        typed.headers = {{QStringLiteral("Content-Type"), QStringLiteral("text/plain")}};
+        editor.setItem(typed);
+        body->setPlainText(QStringLiteral("{\"a\": 1}"));
+        QCOMPARE(editor.item().bodyMode, RequestItem::BodyMode::Raw);
+        // the user's own pick of Raw stands
+        editor.setItem(RequestItem{});
+        auto* mode = editor.findChild<QComboBox*>(QStringLiteral("bodyMode"));
+        QVERIFY(mode);
+        mode->setCurrentIndex(RequestEditor::Raw);
+        emit mode->activated(RequestEditor::Raw);
+        body->setPlainText(QStringLiteral("[1, 2]"));
+        QCOMPARE(editor.item().bodyMode, RequestItem::BodyMode::Raw);
+        // a body stored raw (an imported collection's) stays raw when edited
+        RequestItem stored;
+        stored.body = QStringLiteral("{\"a\": 1}");
+        editor.setItem(stored);
+        body->setPlainText(QStringLiteral("{\"a\": 2}"));
+        QCOMPARE(editor.item().bodyMode, RequestItem::BodyMode::Raw);
+    }
+
     void webSocketConversation()
     {
         RequestEditor editor;
