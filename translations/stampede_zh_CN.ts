@@ -169,119 +169,149 @@
 <context>
     <name>ChecksTable</name>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="16"/>
+        <location filename="../widgets/checkstable.cpp" line="17"/>
         <source>equals</source>
         <translation>等于</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="16"/>
+        <location filename="../widgets/checkstable.cpp" line="17"/>
         <source>matches</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="17"/>
+        <location filename="../widgets/checkstable.cpp" line="18"/>
         <source>exists</source>
         <translation>存在</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="17"/>
+        <location filename="../widgets/checkstable.cpp" line="18"/>
         <source>absent</source>
         <translation>不存在</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="66"/>
-        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <location filename="../widgets/checkstable.cpp" line="25"/>
+        <source>status</source>
+        <translation>状态码</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="26"/>
+        <source>JSON path</source>
+        <translation>JSON 路径</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="27"/>
+        <source>header</source>
+        <translation>响应头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="28"/>
+        <source>body contains</source>
+        <translation>响应体包含</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="29"/>
+        <source>time at most (ms)</source>
+        <translation>最长时间（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="30"/>
+        <source>regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="83"/>
+        <location filename="../widgets/checkstable.cpp" line="85"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <location filename="../widgets/checkstable.cpp" line="83"/>
         <source>Reads</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="66"/>
-        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <location filename="../widgets/checkstable.cpp" line="83"/>
+        <location filename="../widgets/checkstable.cpp" line="85"/>
         <source>Expression</source>
         <translation>表达式</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <location filename="../widgets/checkstable.cpp" line="83"/>
         <source>Test</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <location filename="../widgets/checkstable.cpp" line="83"/>
         <source>Expected</source>
         <translation>期望值</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <location filename="../widgets/checkstable.cpp" line="83"/>
         <source>Not</source>
         <translation>取反</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="67"/>
+        <location filename="../widgets/checkstable.cpp" line="84"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <location filename="../widgets/checkstable.cpp" line="85"/>
         <source>From</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <location filename="../widgets/checkstable.cpp" line="85"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <location filename="../widgets/checkstable.cpp" line="85"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="73"/>
+        <location filename="../widgets/checkstable.cpp" line="90"/>
         <source>Each check is judged on every answer: a status list (200, 201; gRPC: OK, NOT_FOUND), a JSON path such as $.data.token, a header&apos;s name, text the body contains, or a time in ms. A failed check counts as an error of class &quot;check&quot; in runs.</source>
         <translation>每个检查都会对每个响应进行判定：状态码列表（200, 201；gRPC：OK, NOT_FOUND）、JSON 路径（如 $.data.token）、响应头名称、响应体包含的文本，或以毫秒计的时间。运行中检查失败计为 “check” 类错误。</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="76"/>
+        <location filename="../widgets/checkstable.cpp" line="93"/>
         <source>Each value read from the answer becomes ${name}: in the environment after Send, and for this virtual user&apos;s later steps in a run. A regex takes its first group unless told another.</source>
         <translation>从响应中读取的每个值都成为 ${name}：发送后写入环境，运行中供该虚拟用户的后续步骤使用。正则表达式默认取第一个分组。</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="78"/>
+        <location filename="../widgets/checkstable.cpp" line="95"/>
         <source>Add check</source>
         <translation>添加检查</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="78"/>
+        <location filename="../widgets/checkstable.cpp" line="95"/>
         <source>Add extraction</source>
         <translation>添加提取</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="79"/>
+        <location filename="../widgets/checkstable.cpp" line="96"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="185"/>
+        <location filename="../widgets/checkstable.cpp" line="202"/>
         <source>Turn the result over: the check passes when the condition does not hold</source>
         <translation>结果取反：条件不成立时检查通过</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="286"/>
+        <location filename="../widgets/checkstable.cpp" line="303"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="286"/>
+        <location filename="../widgets/checkstable.cpp" line="303"/>
         <source>FAIL: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/checkstable.cpp" line="291"/>
+        <location filename="../widgets/checkstable.cpp" line="308"/>
         <source>(not found)</source>
         <translation>（未找到）</translation>
     </message>
@@ -2453,382 +2483,382 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="83"/>
+        <location filename="../widgets/mainwindow.cpp" line="84"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="104"/>
+        <location filename="../widgets/mainwindow.cpp" line="105"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="129"/>
+        <location filename="../widgets/mainwindow.cpp" line="131"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="185"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>A server for a gateway&apos;s mirror (nginx&apos;s mirror directive): every request it gets, masked, kept as a traffic set</source>
         <translation>接收网关镜像（nginx 的 mirror 指令）的服务：收到的每个请求脱敏后存为流量集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
-        <location filename="../widgets/mainwindow.cpp" line="452"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="193"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="452"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="194"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114"/>
+        <location filename="../widgets/mainwindow.cpp" line="115"/>
         <source>The demo could not be opened: %1</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="196"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195"/>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
-        <location filename="../widgets/mainwindow.cpp" line="207"/>
+        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="212"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
         <source>Record Traffic from a &amp;Gateway…</source>
         <translation>从网关录制流量(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="214"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>Import &amp;Collection…</source>
         <translation>导入集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="215"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
         <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="221"/>
         <source>&amp;Export Collection to Postman…</source>
         <translation>导出集合为 Postman(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="222"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="232"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="237"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="239"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="243"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>&amp;History…</source>
         <translation>历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="251"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="258"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="271"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="272"/>
+        <location filename="../widgets/mainwindow.cpp" line="277"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="279"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="275"/>
+        <location filename="../widgets/mainwindow.cpp" line="280"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="280"/>
+        <location filename="../widgets/mainwindow.cpp" line="285"/>
         <source>New Test &amp;Plan</source>
         <translation>新建测试计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="286"/>
         <source>Several scenarios in one run, each with its own load, with a setup and a teardown</source>
         <translation>一次运行多个场景，各自有自己的负载，并带有准备和清理步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="292"/>
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="301"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="297"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="312"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="308"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>Run &amp;Collection…</source>
         <translation>运行集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>Run the selected collection or folder as Postman&apos;s Runner and newman do: each request in order, each test&apos;s result</source>
         <translation>像 Postman 的 Runner 和 newman 那样运行所选集合或文件夹：按顺序发送每个请求，显示每个测试的结果</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="322"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="323"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="333"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="338"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="342"/>
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="350"/>
+        <location filename="../widgets/mainwindow.cpp" line="355"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
-        <location filename="../widgets/mainwindow.cpp" line="506"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="549"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="465"/>
+        <location filename="../widgets/mainwindow.cpp" line="508"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="466"/>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="509"/>
+        <location filename="../widgets/mainwindow.cpp" line="516"/>
         <location filename="../widgets/mainwindowquit.cpp" line="55"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="479"/>
+        <location filename="../widgets/mainwindow.cpp" line="522"/>
         <source>New test plan</source>
         <translation>新建测试计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="525"/>
         <source>scenario 1</source>
         <translation>场景 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="510"/>
+        <location filename="../widgets/mainwindow.cpp" line="553"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="511"/>
+        <location filename="../widgets/mainwindow.cpp" line="554"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="512"/>
+        <location filename="../widgets/mainwindow.cpp" line="555"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="513"/>
+        <location filename="../widgets/mainwindow.cpp" line="556"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="514"/>
+        <location filename="../widgets/mainwindow.cpp" line="557"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="515"/>
+        <location filename="../widgets/mainwindow.cpp" line="558"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
@@ -2838,7 +2868,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="780"/>
+        <location filename="../widgets/mainwindow.cpp" line="823"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -3079,7 +3109,7 @@ with a self-signed or internal certificate.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="741"/>
+        <location filename="../widgets/mainwindow.cpp" line="784"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -4570,433 +4600,433 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="58"/>
+        <location filename="../widgets/requesteditor.cpp" line="59"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="61"/>
+        <location filename="../widgets/requesteditor.cpp" line="62"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="62"/>
+        <location filename="../widgets/requesteditor.cpp" line="63"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="64"/>
-        <location filename="../widgets/requesteditor.cpp" line="674"/>
+        <location filename="../widgets/requesteditor.cpp" line="65"/>
+        <location filename="../widgets/requesteditor.cpp" line="676"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="65"/>
+        <location filename="../widgets/requesteditor.cpp" line="66"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="79"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
-        <location filename="../widgets/requesteditor.cpp" line="81"/>
-        <location filename="../widgets/requesteditor.cpp" line="94"/>
+        <location filename="../widgets/requesteditor.cpp" line="79"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="95"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="81"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="83"/>
+        <location filename="../widgets/requesteditor.cpp" line="84"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="90"/>
+        <location filename="../widgets/requesteditor.cpp" line="91"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type; File sends a file&apos;s bytes as they are</source>
         <translation>输入时即检查 JSON；表单模式会编码下表并设置 Content-Type；“文件”模式按原样发送文件的字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="92"/>
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="94"/>
+        <location filename="../widgets/requesteditor.cpp" line="95"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="691"/>
+        <location filename="../widgets/requesteditor.cpp" line="693"/>
         <source>The file whose bytes are the body</source>
         <translation>以其字节作为请求体的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="692"/>
+        <location filename="../widgets/requesteditor.cpp" line="694"/>
         <source>Relative to the project&apos;s folder, or absolute. Read when the request is sent or the run starts and sent as it is (nothing in it expanded), with a Content-Type from its extension unless the headers have one</source>
         <translation>相对于项目所在文件夹，或绝对路径。在发送请求或运行开始时读取并按原样发送（其中的内容不展开），除非请求头已指定，否则按扩展名设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="695"/>
+        <location filename="../widgets/requesteditor.cpp" line="697"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="703"/>
+        <location filename="../widgets/requesteditor.cpp" line="705"/>
         <source>Body file</source>
         <translation>请求体文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112"/>
+        <location filename="../widgets/requesteditor.cpp" line="113"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112"/>
+        <location filename="../widgets/requesteditor.cpp" line="113"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112"/>
+        <location filename="../widgets/requesteditor.cpp" line="113"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112"/>
-        <location filename="../widgets/requesteditor.cpp" line="478"/>
+        <location filename="../widgets/requesteditor.cpp" line="113"/>
+        <location filename="../widgets/requesteditor.cpp" line="480"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112"/>
+        <location filename="../widgets/requesteditor.cpp" line="113"/>
         <source>Digest</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="118"/>
+        <location filename="../widgets/requesteditor.cpp" line="119"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122"/>
+        <location filename="../widgets/requesteditor.cpp" line="123"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="123"/>
+        <location filename="../widgets/requesteditor.cpp" line="124"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="124"/>
+        <location filename="../widgets/requesteditor.cpp" line="125"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="125"/>
+        <location filename="../widgets/requesteditor.cpp" line="126"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="137"/>
+        <location filename="../widgets/requesteditor.cpp" line="138"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="138"/>
+        <location filename="../widgets/requesteditor.cpp" line="139"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="139"/>
+        <location filename="../widgets/requesteditor.cpp" line="140"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="142"/>
+        <location filename="../widgets/requesteditor.cpp" line="143"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="143"/>
+        <location filename="../widgets/requesteditor.cpp" line="144"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="145"/>
+        <location filename="../widgets/requesteditor.cpp" line="146"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="147"/>
+        <location filename="../widgets/requesteditor.cpp" line="148"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="150"/>
+        <location filename="../widgets/requesteditor.cpp" line="151"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="157"/>
+        <location filename="../widgets/requesteditor.cpp" line="158"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="158"/>
+        <location filename="../widgets/requesteditor.cpp" line="159"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="159"/>
+        <location filename="../widgets/requesteditor.cpp" line="160"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="164"/>
+        <location filename="../widgets/requesteditor.cpp" line="165"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="209"/>
+        <location filename="../widgets/requesteditor.cpp" line="210"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="238"/>
+        <location filename="../widgets/requesteditor.cpp" line="240"/>
         <source>An HTTP request, a gRPC unary call described by .proto files, a WebSocket conversation, or a Server-Sent Events stream</source>
         <translation>HTTP 请求、由 .proto 文件描述的 gRPC 一元调用、WebSocket 会话，或 Server-Sent Events 事件流</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="241"/>
+        <location filename="../widgets/requesteditor.cpp" line="243"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="275"/>
+        <location filename="../widgets/requesteditor.cpp" line="277"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="340"/>
+        <location filename="../widgets/requesteditor.cpp" line="342"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="343"/>
+        <location filename="../widgets/requesteditor.cpp" line="345"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="469"/>
+        <location filename="../widgets/requesteditor.cpp" line="471"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="488"/>
+        <location filename="../widgets/requesteditor.cpp" line="490"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="489"/>
+        <location filename="../widgets/requesteditor.cpp" line="491"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="490"/>
+        <location filename="../widgets/requesteditor.cpp" line="492"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="491"/>
+        <location filename="../widgets/requesteditor.cpp" line="493"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="492"/>
+        <location filename="../widgets/requesteditor.cpp" line="494"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="492"/>
+        <location filename="../widgets/requesteditor.cpp" line="494"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="493"/>
+        <location filename="../widgets/requesteditor.cpp" line="495"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="493"/>
+        <location filename="../widgets/requesteditor.cpp" line="495"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="494"/>
+        <location filename="../widgets/requesteditor.cpp" line="496"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="494"/>
+        <location filename="../widgets/requesteditor.cpp" line="496"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="495"/>
+        <location filename="../widgets/requesteditor.cpp" line="497"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="495"/>
+        <location filename="../widgets/requesteditor.cpp" line="497"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="496"/>
+        <location filename="../widgets/requesteditor.cpp" line="498"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="497"/>
+        <location filename="../widgets/requesteditor.cpp" line="499"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="502"/>
+        <location filename="../widgets/requesteditor.cpp" line="504"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="514"/>
+        <location filename="../widgets/requesteditor.cpp" line="516"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="517"/>
+        <location filename="../widgets/requesteditor.cpp" line="519"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="517"/>
+        <location filename="../widgets/requesteditor.cpp" line="519"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="518"/>
+        <location filename="../widgets/requesteditor.cpp" line="520"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="519"/>
+        <location filename="../widgets/requesteditor.cpp" line="521"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="523"/>
+        <location filename="../widgets/requesteditor.cpp" line="525"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="626"/>
+        <location filename="../widgets/requesteditor.cpp" line="628"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="631"/>
+        <location filename="../widgets/requesteditor.cpp" line="633"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="648"/>
+        <location filename="../widgets/requesteditor.cpp" line="650"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="665"/>
+        <location filename="../widgets/requesteditor.cpp" line="667"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="675"/>
+        <location filename="../widgets/requesteditor.cpp" line="677"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="678"/>
+        <location filename="../widgets/requesteditor.cpp" line="680"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="680"/>
+        <location filename="../widgets/requesteditor.cpp" line="682"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="735"/>
+        <location filename="../widgets/requesteditor.cpp" line="737"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="766"/>
-        <location filename="../widgets/requesteditor.cpp" line="812"/>
+        <location filename="../widgets/requesteditor.cpp" line="768"/>
+        <location filename="../widgets/requesteditor.cpp" line="814"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="768"/>
+        <location filename="../widgets/requesteditor.cpp" line="770"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="812"/>
+        <location filename="../widgets/requesteditor.cpp" line="814"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="828"/>
+        <location filename="../widgets/requesteditor.cpp" line="830"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -5105,361 +5135,361 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="57"/>
+        <location filename="../widgets/rundashboard.cpp" line="58"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="63"/>
+        <location filename="../widgets/rundashboard.cpp" line="64"/>
         <source>Show the whole run, one step, a group or one of a plan&apos;s scenarios in the charts</source>
         <translation>图表中显示整个运行、单个步骤、一个分组或计划中的某个场景</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="85"/>
+        <location filename="../widgets/rundashboard.cpp" line="86"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="86"/>
+        <location filename="../widgets/rundashboard.cpp" line="87"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="87"/>
-        <location filename="../widgets/rundashboard.cpp" line="288"/>
+        <location filename="../widgets/rundashboard.cpp" line="88"/>
+        <location filename="../widgets/rundashboard.cpp" line="291"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="96"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="96"/>
+        <location filename="../widgets/rundashboard.cpp" line="97"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="104"/>
+        <location filename="../widgets/rundashboard.cpp" line="105"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116"/>
+        <location filename="../widgets/rundashboard.cpp" line="117"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121"/>
+        <location filename="../widgets/rundashboard.cpp" line="122"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="123"/>
+        <location filename="../widgets/rundashboard.cpp" line="124"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="142"/>
+        <location filename="../widgets/rundashboard.cpp" line="143"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="195"/>
+        <location filename="../widgets/rundashboard.cpp" line="196"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="170"/>
+        <location filename="../widgets/rundashboard.cpp" line="171"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="64"/>
+        <location filename="../widgets/rundashboard.cpp" line="65"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="71"/>
+        <location filename="../widgets/rundashboard.cpp" line="72"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="72"/>
+        <location filename="../widgets/rundashboard.cpp" line="73"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="80"/>
+        <location filename="../widgets/rundashboard.cpp" line="81"/>
         <source>The time the run has taken of the time it is planned to take</source>
         <translation>运行已用时间占计划时长的比例</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="88"/>
+        <location filename="../widgets/rundashboard.cpp" line="89"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues. The run&apos;s clock keeps going while paused: it ends at its planned time, paused or not</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”恢复。暂停期间运行的时钟照走：无论是否暂停，都在计划的时间结束</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="101"/>
+        <location filename="../widgets/rundashboard.cpp" line="102"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="128"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>messages/s</source>
         <translation>消息/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="144"/>
+        <location filename="../widgets/rundashboard.cpp" line="145"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="146"/>
+        <location filename="../widgets/rundashboard.cpp" line="147"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="170"/>
+        <location filename="../widgets/rundashboard.cpp" line="171"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="170"/>
+        <location filename="../widgets/rundashboard.cpp" line="171"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="170"/>
+        <location filename="../widgets/rundashboard.cpp" line="171"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="170"/>
+        <location filename="../widgets/rundashboard.cpp" line="171"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="170"/>
+        <location filename="../widgets/rundashboard.cpp" line="171"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="177"/>
+        <location filename="../widgets/rundashboard.cpp" line="178"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="177"/>
+        <location filename="../widgets/rundashboard.cpp" line="178"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="177"/>
+        <location filename="../widgets/rundashboard.cpp" line="178"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="177"/>
+        <location filename="../widgets/rundashboard.cpp" line="178"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="182"/>
+        <location filename="../widgets/rundashboard.cpp" line="183"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="193"/>
+        <location filename="../widgets/rundashboard.cpp" line="194"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="193"/>
-        <location filename="../widgets/rundashboard.cpp" line="603"/>
+        <location filename="../widgets/rundashboard.cpp" line="194"/>
+        <location filename="../widgets/rundashboard.cpp" line="606"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="194"/>
+        <location filename="../widgets/rundashboard.cpp" line="195"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="194"/>
+        <location filename="../widgets/rundashboard.cpp" line="195"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="195"/>
+        <location filename="../widgets/rundashboard.cpp" line="196"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="202"/>
+        <location filename="../widgets/rundashboard.cpp" line="203"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="202"/>
+        <location filename="../widgets/rundashboard.cpp" line="203"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="203"/>
+        <location filename="../widgets/rundashboard.cpp" line="204"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="206"/>
+        <location filename="../widgets/rundashboard.cpp" line="207"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="206"/>
+        <location filename="../widgets/rundashboard.cpp" line="207"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="208"/>
+        <location filename="../widgets/rundashboard.cpp" line="209"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="233"/>
+        <location filename="../widgets/rundashboard.cpp" line="234"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="260"/>
+        <location filename="../widgets/rundashboard.cpp" line="263"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="288"/>
+        <location filename="../widgets/rundashboard.cpp" line="291"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="311"/>
+        <location filename="../widgets/rundashboard.cpp" line="314"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="452"/>
+        <location filename="../widgets/rundashboard.cpp" line="455"/>
         <source>second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="472"/>
+        <location filename="../widgets/rundashboard.cpp" line="475"/>
         <source> · generator CPU %1 %</source>
         <translation> · 压测机 CPU %1 %</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="473"/>
+        <location filename="../widgets/rundashboard.cpp" line="476"/>
         <source>The load generators in second %1 (CPU as a share of the cores each may use):</source>
         <translation>第 %1 秒的压测机（CPU 为各自可用核心的占比）：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="475"/>
+        <location filename="../widgets/rundashboard.cpp" line="478"/>
         <source>%1: CPU %2 %, memory %3 MiB, event-loop lag %4 ms</source>
         <translation>%1：CPU %2 %，内存 %3 MiB，事件循环延迟 %4 ms</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="484"/>
+        <location filename="../widgets/rundashboard.cpp" line="487"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="489"/>
+        <location filename="../widgets/rundashboard.cpp" line="492"/>
         <source>Over 90 %: the generator, not the target, may be what limits this run.</source>
         <translation>超过 90 %：限制本次压测的可能是压测机，而不是目标。</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="504"/>
+        <location filename="../widgets/rundashboard.cpp" line="507"/>
         <source>paused · %1 of %2 · the run still ends in %3, paused or not</source>
         <translation>已暂停 · %1 / %2 · 无论是否暂停，运行仍在 %3 后结束</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="506"/>
+        <location filename="../widgets/rundashboard.cpp" line="509"/>
         <source>%1 of %2 · %3 left</source>
         <translation>%1 / %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="515"/>
+        <location filename="../widgets/rundashboard.cpp" line="518"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="517"/>
+        <location filename="../widgets/rundashboard.cpp" line="520"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="518"/>
+        <location filename="../widgets/rundashboard.cpp" line="521"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="548"/>
+        <location filename="../widgets/rundashboard.cpp" line="551"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="549"/>
+        <location filename="../widgets/rundashboard.cpp" line="552"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="551"/>
+        <location filename="../widgets/rundashboard.cpp" line="554"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="554"/>
+        <location filename="../widgets/rundashboard.cpp" line="557"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="698"/>
+        <location filename="../widgets/rundashboard.cpp" line="702"/>
         <source>Run %1: %2 requests, p99 %3 ms · %4</source>
         <translation>运行 %1：%2 个请求，p99 %3 毫秒 · %4</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="707"/>
+        <location filename="../widgets/rundashboard.cpp" line="711"/>
         <source>not judged: %1</source>
         <translation>未判定：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="721"/>
+        <location filename="../widgets/rundashboard.cpp" line="725"/>
         <source>threshold failed: %1</source>
         <translation>阈值未通过：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="291"/>
+        <location filename="../widgets/rundashboard.cpp" line="294"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="603"/>
+        <location filename="../widgets/rundashboard.cpp" line="606"/>
         <source>per second</source>
         <translation>每秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="690"/>
+        <location filename="../widgets/rundashboard.cpp" line="694"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="715"/>
+        <location filename="../widgets/rundashboard.cpp" line="719"/>
         <source>no thresholds</source>
         <translation>无阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="720"/>
+        <location filename="../widgets/rundashboard.cpp" line="724"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
@@ -5545,17 +5575,17 @@ with a self-signed or internal certificate.</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="487"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
@@ -5641,33 +5671,33 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="424"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="651"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="652"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="460"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="469"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="905"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="507"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -5696,37 +5726,37 @@ error_rate &lt; 0.1%</translation>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="523"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="524"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="528"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="529"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="530"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="531"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="532"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="533"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="533"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="534"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="561"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
@@ -5796,7 +5826,7 @@ error_rate &lt; 0.1%</translation>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="514"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="515"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
@@ -5806,7 +5836,7 @@ error_rate &lt; 0.1%</translation>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="526"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
@@ -5816,47 +5846,47 @@ error_rate &lt; 0.1%</translation>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="515"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="516"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="304"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="740"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="305"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="306"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="307"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="308"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="309"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
@@ -5877,18 +5907,18 @@ error_rate &lt; 0.1%</translation>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="537"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="540"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="538"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="634"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="635"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
@@ -5910,221 +5940,305 @@ error_rate &lt; 0.1%</translation>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="543"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="544"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="548"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="551"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="549"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="552"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="552"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="553"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="651"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="652"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="883"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="883"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="884"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="905"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="905"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="914"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="915"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="915"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="917"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="917"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="919"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="919"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="920"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="924"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="925"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="925"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="926"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="930"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="931"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1077"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1033"/>
+        <source>%1: %2</source>
+        <extracomment>a fault of a field: the field in the designer&apos;s words, then what is wrong with it</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="1079"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1083"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1085"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1091"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1096"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1093"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1098"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1091"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1093"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1102"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1114"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1122"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1104"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1116"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1124"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1102"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1104"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1109"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1111"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1114"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1116"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
 </context>
 <context>
+    <name>ScriptEdit</name>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="96"/>
+        <source>Status code: Code is 200</source>
+        <translation>状态码：为 200</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="98"/>
+        <source>Response body: Contains string</source>
+        <translation>响应体：包含字符串</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="101"/>
+        <source>Response body: JSON value check</source>
+        <translation>响应体：检查 JSON 值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="104"/>
+        <source>Response body: Is equal to a string</source>
+        <translation>响应体：等于某字符串</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="107"/>
+        <source>Response headers: Content-Type header check</source>
+        <translation>响应头：检查 Content-Type</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="110"/>
+        <source>Response time is less than 200ms</source>
+        <translation>响应时间小于 200ms</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="113"/>
+        <source>Status code: Successful POST request</source>
+        <translation>状态码：POST 请求成功</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="116"/>
+        <source>Set an environment variable</source>
+        <translation>设置环境变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="118"/>
+        <source>Get an environment variable</source>
+        <translation>读取环境变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="119"/>
+        <source>Set a global variable</source>
+        <translation>设置全局变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="120"/>
+        <source>Set a collection variable</source>
+        <translation>设置集合变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="122"/>
+        <source>Get a variable</source>
+        <translation>读取变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="123"/>
+        <source>Skip the request (pre-request)</source>
+        <translation>跳过请求（预请求脚本）</translation>
+    </message>
+</context>
+<context>
     <name>ScriptsPane</name>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="53"/>
-        <location filename="../widgets/scriptspane.cpp" line="163"/>
-        <location filename="../widgets/scriptspane.cpp" line="185"/>
+        <location filename="../widgets/scriptspane.cpp" line="70"/>
+        <location filename="../widgets/scriptspane.cpp" line="187"/>
+        <location filename="../widgets/scriptspane.cpp" line="209"/>
         <source>Scripts</source>
         <translation>脚本</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="55"/>
+        <location filename="../widgets/scriptspane.cpp" line="72"/>
         <source>Pre-request script: pm.environment.set(&quot;ts&quot;, Date.now());</source>
         <translation>前置脚本：pm.environment.set(&quot;ts&quot;, Date.now());</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="56"/>
+        <location filename="../widgets/scriptspane.cpp" line="73"/>
         <source>JavaScript run before the request is rendered, as Postman runs it: it may set variables (pm.environment.set), change the headers (pm.request.headers.upsert), the URL or the body, or skip the request (pm.execution.skipRequest()).</source>
         <translation>在请求渲染之前运行的 JavaScript，与 Postman 的运行方式相同：可以设置变量（pm.environment.set），修改请求头（pm.request.headers.upsert）、URL 或请求体，或跳过该请求（pm.execution.skipRequest()）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="127"/>
+        <location filename="../widgets/scriptspane.cpp" line="151"/>
         <source>Test script: pm.test(&quot;status 200&quot;, () =&gt; pm.response.to.have.status(200));</source>
         <translation>测试脚本：pm.test(&quot;status 200&quot;, () =&gt; pm.response.to.have.status(200));</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="128"/>
+        <location filename="../widgets/scriptspane.cpp" line="152"/>
         <source>JavaScript run on the answer: each pm.test is a check (counted in runs, judged by thresholds), and what it sets (pm.environment.set) the next requests use.</source>
         <translation>在响应上运行的 JavaScript：每个 pm.test 都是一项检查（在运行中计数，由阈值判定），它设置的值（pm.environment.set）供后续请求使用。</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="66"/>
+        <location filename="../widgets/scriptspane.cpp" line="83"/>
         <source>What the last Send&apos;s scripts said: each test passed or failed, with its message</source>
         <translation>上次发送时脚本的结果：每项测试通过或失败，以及其消息</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="80"/>
+        <location filename="../widgets/scriptspane.cpp" line="34"/>
+        <source>Snippets</source>
+        <translation>代码片段</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="35"/>
+        <source>Insert one of Postman&apos;s snippets at the cursor</source>
+        <translation>在光标处插入 Postman 的代码片段</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="103"/>
         <source>Pre-request script</source>
         <translation>前置脚本</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="82"/>
+        <location filename="../widgets/scriptspane.cpp" line="105"/>
         <source>Test script</source>
         <translation>测试脚本</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="116"/>
+        <location filename="../widgets/scriptspane.cpp" line="140"/>
         <source>Test script: pm.test(&quot;OK&quot;, () =&gt; pm.response.to.have.statusCode(0));</source>
         <translation>测试脚本：pm.test(&quot;OK&quot;, () =&gt; pm.response.to.have.statusCode(0));</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="117"/>
+        <location filename="../widgets/scriptspane.cpp" line="141"/>
         <source>JavaScript run on the call&apos;s answer, as Postman&apos;s gRPC scripts: pm.response.statusCode, metadata, trailers and messages (a streaming call&apos;s: the last awaited message); each pm.test is a check, and what it sets the next requests use.</source>
         <translation>在调用的应答上运行的 JavaScript，与 Postman 的 gRPC 脚本相同：pm.response.statusCode、metadata、trailers 和 messages（流式调用：最后一条等待的消息）；每个 pm.test 是一项检查，它设置的值供后续请求使用。</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="122"/>
+        <location filename="../widgets/scriptspane.cpp" line="146"/>
         <source>Test script: pm.test(&quot;reply&quot;, () =&gt; pm.expect(pm.response.json().ok).to.eql(true));</source>
         <translation>测试脚本：pm.test(&quot;reply&quot;, () =&gt; pm.expect(pm.response.json().ok).to.eql(true));</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="123"/>
+        <location filename="../widgets/scriptspane.cpp" line="147"/>
         <source>JavaScript run on the answer: the last message received (WebSocket) or the last awaited event (event stream) as pm.response.text() and json(); each pm.test is a check, and what it sets the next requests use.</source>
         <translation>在应答上运行的 JavaScript：收到的最后一条消息（WebSocket）或最后一个等待的事件（事件流）即 pm.response.text() 和 json()；每个 pm.test 是一项检查，它设置的值供后续请求使用。</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="173"/>
+        <location filename="../widgets/scriptspane.cpp" line="197"/>
         <source>✔ %1</source>
         <translation>✔ %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="173"/>
+        <location filename="../widgets/scriptspane.cpp" line="197"/>
         <source>✘ %1: %2</source>
         <translation>✘ %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="178"/>
+        <location filename="../widgets/scriptspane.cpp" line="202"/>
         <source>The script failed: %1</source>
         <translation>脚本失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="183"/>
+        <location filename="../widgets/scriptspane.cpp" line="207"/>
         <source>console: %1</source>
         <translation>控制台：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="185"/>
+        <location filename="../widgets/scriptspane.cpp" line="209"/>
         <source>Scripts (%1/%2)</source>
         <translation>脚本（%1/%2）</translation>
     </message>

@@ -1,6 +1,7 @@
 #include "checkstable.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonObject>
@@ -17,6 +18,22 @@ const char* const kTests[] = {QT_TRANSLATE_NOOP("ChecksTable", "equals"), QT_TRA
                               QT_TRANSLATE_NOOP("ChecksTable", "exists"), QT_TRANSLATE_NOOP("ChecksTable", "absent")};
 // Extract: where a value is read from.
 const char* const kSources[] = {"jsonPath", "header", "regex"};
+// What the kinds and sources are called in the table (their field names stay the data).
+QString kindLabel(const QString& kind)
+{
+    static const QList<QPair<const char*, const char*>> labels{
+        {"status", QT_TRANSLATE_NOOP("ChecksTable", "status")},
+        {"jsonPath", QT_TRANSLATE_NOOP("ChecksTable", "JSON path")},
+        {"header", QT_TRANSLATE_NOOP("ChecksTable", "header")},
+        {"bodyContains", QT_TRANSLATE_NOOP("ChecksTable", "body contains")},
+        {"maxTimeMs", QT_TRANSLATE_NOOP("ChecksTable", "time at most (ms)")},
+        {"regex", QT_TRANSLATE_NOOP("ChecksTable", "regular expression")},
+    };
+    for (const auto& [k, label] : labels)
+        if (kind == QLatin1String(k))
+            return QCoreApplication::translate("ChecksTable", label);
+    return kind;
+}
 
 enum CheckColumn
 {
@@ -152,7 +169,7 @@ void ChecksTable::addRow(const QJsonObject& rule)
         for (const char* k : kSources)
             kinds << QString::fromLatin1(k);
     for (const QString& k : kinds)
-        kind->addItem(k, k);
+        kind->addItem(kindLabel(k), k);
     QString which = QString::fromLatin1(checks ? kKinds[0] : kSources[0]);
     for (int i = 0; i < kind->count(); ++i)
         if (rule.contains(kind->itemData(i).toString()))

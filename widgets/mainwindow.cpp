@@ -15,6 +15,7 @@
 #include "runsession.h"
 #include "scenariocheck.h"
 #include "scenarioeditor.h"
+#include "splitterstate.h"
 #include "trafficimportdialog.h"
 #include "trafficimporter.h"
 #include "trafficrecorddialog.h"
@@ -122,6 +123,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     split->setStretchFactor(1, 1);
     split->setSizes({280, 900});
     split->setCollapsible(0, false);
+    splitterstate::remember(split, QStringLiteral("main"));
     left->setMinimumWidth(220); // the tree stays readable beside a wide dashboard
     setCentralWidget(split);
 
@@ -141,7 +143,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         QWidget* w = m_tabs->widget(i);
         m_tabs->removeTab(i);
         w->deleteLater();
+        rememberTabs();
     });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::rememberTabs);
     connect(m_model, &ProjectTreeModel::editFailed, this, &MainWindow::showError);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::refreshEnvironments);
     // an undone (or redone) edit shows in the item's open editor
@@ -177,6 +181,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow()
 {
+    m_restoringTabs = true; // the tabs going with the window are not closed by the user: their list stays
     m_model->setStore(nullptr);
 }
 
@@ -361,6 +366,7 @@ bool MainWindow::openProject(const QString& path)
         showError(QString::fromStdString(error));
         return false;
     }
+    m_restoringTabs = true; // the project being left keeps its tabs' list
     while (m_tabs->count() > 1)
         Q_EMIT m_tabs->tabCloseRequested(1);
     adoptStore(std::move(store));
@@ -368,8 +374,45 @@ bool MainWindow::openProject(const QString& path)
     rememberRecent(path);
     updateTitle();
     m_tree->expandToDepth(0);
+    restoreTabs();
     statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 4000);
     return true;
+}
+
+namespace {
+constexpr const char* kTabsSetting = "workbench.tabs"; // the open items' ids in tab order, then ";" and the current
+} // namespace
+
+void MainWindow::rememberTabs()
+{
+    if (m_restoringTabs || !m_store)
+        return;
+    QStringList ids;
+    qint64 current = 0;
+    for (int t = 0; t < m_tabs->count(); ++t)
+        if (const qint64 id = m_tabs->widget(t)->property("itemId").toLongLong()) {
+            ids << QString::number(id);
+            if (t == m_tabs->currentIndex())
+                current = id;
+        }
+    const std::string value = QString(ids.join(u',') + u';' + QString::number(current)).toStdString();
+    if (m_store->setting(kTabsSetting) != value)
+        (void)m_store->setSetting(kTabsSetting, value); // a project held read-only elsewhere: not remembered
+}
+
+// The tabs the project had open when it was last left, those of items that still exist, the current one current.
+void MainWindow::restoreTabs()
+{
+    m_restoringTabs = true;
+    const QString value = m_store ? QString::fromStdString(m_store->setting(kTabsSetting)) : QString();
+    for (const QString& id : value.section(u';', 0, 0).split(u',', Qt::SkipEmptyParts))
+        if (m_model->indexForId(id.toLongLong()).isValid())
+            openItem(id.toLongLong());
+    const qint64 current = value.section(u';', 1, 1).toLongLong();
+    for (int t = 0; t < m_tabs->count(); ++t)
+        if (current && m_tabs->widget(t)->property("itemId").toLongLong() == current)
+            m_tabs->setCurrentIndex(t);
+    m_restoringTabs = false;
 }
 
 bool MainWindow::newProject(const QString& path)

@@ -58,6 +58,11 @@ public:
     // Reports: a run of the open project (0: the newest), two runs compared, a standalone file.
     bool openRunReport(qint64 id);
     bool compareRuns(qint64 baseline, qint64 candidate);
+    // A run as the Run button starts it, without a dialog for a failure (why in `error`): for tests.
+    RunSession* launchRunForTest(const QByteArray& scenarioJson, const QString& title, QString* error)
+    {
+        return launchRun(scenarioJson, title, {}, false, error);
+    }
     // Quits the application once the runs started have ended and been saved (the command line's --run with
     // --screenshot); when none has started within a minute, quits then.
     void quitOnceRunsEnd();
@@ -102,6 +107,10 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // The open items' tabs, kept in the project and opened again when it is (Postman's habit).
+    void rememberTabs();
+    void restoreTabs();
+    bool m_restoringTabs = false;
     enum class RunsAnswer
     {
         NoRuns,

@@ -1,4 +1,5 @@
 #include "requesteditor.h"
+#include "splitterstate.h"
 
 #include "digestauthbox.h"
 #include "scriptspane.h"
@@ -216,6 +217,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     split->addWidget(m_requestTabs);
     split->addWidget(response.widget);
     split->setStretchFactor(1, 1);
+    splitterstate::remember(split, QStringLiteral("request"));
 
     auto* httpPage = new QWidget;
     auto* hl = new QVBoxLayout(httpPage);

@@ -1,4 +1,5 @@
 #include "rundashboard.h"
+#include "splitterstate.h"
 
 #include "enginetext.h"
 #include "projecttreemodel.h"
@@ -239,14 +240,16 @@ QSplitter* RunDashboard::buildBody(QScrollArea* scroll)
     tables->setStretchFactor(0, 5);
     tables->setStretchFactor(1, 3);
     tables->setStretchFactor(2, 3);
+    splitterstate::remember(tables, QStringLiteral("dashboardTables"));
     auto* body = new QSplitter(Qt::Vertical);
     body->setObjectName(QStringLiteral("dashboardBody"));
     body->addWidget(scroll);
     body->addWidget(tables);
     body->setStretchFactor(0, 3);
     body->setStretchFactor(1, 1);
-    body->setSizes({500, 140});
+    body->setSizes({440, 200}); // the tables' rows in sight (140 showed three and a half)
     body->setChildrenCollapsible(false);
+    splitterstate::remember(body, QStringLiteral("dashboard"));
     return body;
 }
 
@@ -653,6 +656,7 @@ void RunDashboard::redraw()
             maxErr = std::max(maxErr, q.y());
             any |= q.y() > 0;
         }
+        m_errorsByClass[c]->setVisible(any); // a class with no error draws no unlabelled line along 0
         if (c < markers.size() && markers[c]->isVisible() != any) {
             markers[c]->setVisible(any);
             shownChanged = true;

@@ -452,6 +452,7 @@ QVBoxLayout* ScenarioEditor::buildStages()
     m_stages = new StagesModel(this);
     m_stagesView = tableOf(m_stages);
     m_stagesView->setItemDelegate(new KindDelegate(m_stagesView));
+    m_stagesView->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded); // a fifth stage is reached, never clipped
     m_series = new QLineSeries;
     auto* chart = new QChart;
     chart->addSeries(m_series);
@@ -1026,9 +1027,10 @@ void ScenarioEditor::showCheck(const CheckOutput& out)
     QHash<QWidget*, QStringList> byWidget;
     const QByteArray shown = json();
     for (const auto& [field, message] : problems) {
+        //: a fault of a field: the field in the designer's words, then what is wrong with it
         m_problems << (field.isEmpty()
                            ? engineText(message)
-                           : ScenarioCheck::fieldLabel(field, shown) + QStringLiteral(": ") + engineText(message));
+                           : tr("%1: %2").arg(ScenarioCheck::fieldLabel(field, shown), engineText(message)));
         QWidget* w =
             field.startsWith(QLatin1String("steps[0].replay.target")) ||
                     field.startsWith(QLatin1String("steps[0].replay.hosts"))

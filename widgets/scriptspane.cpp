@@ -1,28 +1,45 @@
 #include "scriptspane.h"
+#include "splitterstate.h"
 
 #include "requestitem.h"
 #include "requestsender.h"
+#include "scriptedit.h"
 
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTextBlock>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace {
 
 QPlainTextEdit* scriptEditor(const QString& placeholder, const QString& tip)
 {
-    auto* e = new QPlainTextEdit;
-    e->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto* e = new ScriptEdit; // highlighted, pm. completed
     e->setPlaceholderText(placeholder);
     e->setToolTip(tip);
-    e->setLineWrapMode(QPlainTextEdit::NoWrap);
-    e->setTabStopDistance(4 * e->fontMetrics().horizontalAdvance(QLatin1Char(' ')));
     return e;
+}
+
+// Postman's snippets for `editor`, each inserted at its cursor.
+QToolButton* snippetsButton(ScriptEdit* editor)
+{
+    auto* b = new QToolButton;
+    b->setText(ScriptsPane::tr("Snippets"));
+    b->setToolTip(ScriptsPane::tr("Insert one of Postman's snippets at the cursor"));
+    b->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(b);
+    for (const auto& [title, code] : ScriptEdit::snippets())
+        QObject::connect(menu->addAction(title), &QAction::triggered, editor,
+                         [editor, code = code] { editor->insertSnippet(code); });
+    b->setMenu(menu);
+    return b;
 }
 
 QLabel* problemLabel()
@@ -66,12 +83,18 @@ ScriptsPane::ScriptsPane(QWidget* parent) : QWidget(parent), m_title(tr("Scripts
     m_results->setToolTip(tr("What the last Send's scripts said: each test passed or failed, with its message"));
     m_results->hide();
 
-    // a script under its title, with the line that names its problem
-    const auto titled = [](const QString& title, QWidget* editor, QWidget* problem) {
+    // a script under its title and its snippets, with the line that names its problem
+    const auto titled = [](const QString& title, QPlainTextEdit* editor, QWidget* problem) {
         auto* box = new QWidget;
         auto* l = new QVBoxLayout(box);
         l->setContentsMargins(0, 0, 0, 0);
-        l->addWidget(new QLabel(title));
+        auto* head = new QHBoxLayout;
+        head->addWidget(new QLabel(title));
+        head->addStretch(1);
+        QToolButton* snippets = snippetsButton(static_cast<ScriptEdit*>(editor));
+        snippets->setObjectName(editor->objectName() + QStringLiteral("Snippets"));
+        head->addWidget(snippets);
+        l->addLayout(head);
         l->addWidget(editor, 1);
         l->addWidget(problem);
         return box;
@@ -81,6 +104,7 @@ ScriptsPane::ScriptsPane(QWidget* parent) : QWidget(parent), m_title(tr("Scripts
     split->addWidget(m_preBox);
     split->addWidget(titled(tr("Test script"), m_test, m_testProblem));
     split->addWidget(m_results);
+    splitterstate::remember(split, QStringLiteral("scripts"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
     setKind(0);

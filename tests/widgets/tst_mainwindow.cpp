@@ -1,6 +1,7 @@
 // The main window on a real project file: edits reach the store at once.
 #include "core/text.h"
 #include "demoproject.h"
+#include "enginesettings.h"
 #include "environmenteditor.h"
 #include "keyvaluetable.h"
 #include "mainwindow.h"
@@ -1039,6 +1040,42 @@ private slots:
             }
     }
 
+    // Issue 52: the tabs a project had open come back when it is opened again (those whose items still exist),
+    // the current one current.
+    void tabsComeBackOnReopen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("reopen.stampede"));
+        qint64 a = 0, b = 0, gone = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "c", "{}");
+            a = store->addItem(coll, ItemKind::Request, "a",
+                               "{\"method\": \"GET\", \"url\": \"http://127.0.0.1:1/a\"}");
+            b = store->addItem(coll, ItemKind::Request, "b",
+                               "{\"method\": \"GET\", \"url\": \"http://127.0.0.1:1/b\"}");
+            gone = store->addItem(0, ItemKind::Environment, "dev", "{}");
+        }
+        {
+            MainWindow w;
+            QVERIFY(w.openProject(path));
+            w.openItem(a);
+            w.openItem(gone);
+            w.openItem(b);
+            w.openItem(a); // a current
+            QVERIFY(w.treeModel()->removeItem(w.treeModel()->indexForId(gone)));
+        }
+        MainWindow again;
+        QVERIFY(again.openProject(path));
+        auto* tabs = again.findChild<QTabWidget*>();
+        QStringList shown;
+        for (int t = 0; t < tabs->count(); ++t)
+            shown << tabs->tabText(t);
+        QCOMPARE(shown.mid(shown.size() - 2), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("a"));
+    }
+
     void toolbarButtonsShowNoMnemonic()
     {
         QCOMPARE(MainWindow::withoutMnemonic(QStringLiteral("&New Request")), QStringLiteral("New Request"));
@@ -1343,6 +1380,64 @@ private slots:
         std::string err;
         auto store = stampede::ProjectStore::openReadOnly(path.toStdString(), err);
         QVERIFY(QByteArray::fromStdString(store->item(envId)->payload).contains("\"mine\":\"kept\""));
+    }
+
+    // Issue 52: a plan with a setup, run on a remote agent that is down (it cannot be carried out), then on the
+    // local pool once the engines are switched back: the second run runs, its engines free; and again.
+    void switchingEnginesLeavesNoBusyAgent()
+    {
+        testsupport::MockProcess mock;
+        QVERIFY(mock.started());
+        qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("e.stampede"));
+        const QString token = dir.filePath(QStringLiteral("token"));
+        {
+            QFile t(token);
+            QVERIFY(t.open(QIODevice::WriteOnly));
+            t.write("secret-token\n");
+        }
+        const std::string plan = "{\"name\": \"plan\", \"setup\": [{\"name\": \"login\", \"request\": {\"url\": \"" +
+                                 mock.url().toStdString() +
+                                 "\"}}], \"scenarios\": [{\"name\": \"buy\", \"steps\": [{\"request\": {\"url\": \"" +
+                                 mock.url().toStdString() +
+                                 "\"}}], \"load\": {\"open\": {\"rate\": 10}}, \"duration\": \"1s\"}]}";
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            store->addItem(0, ItemKind::Scenario, "plan", plan);
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        QStringList dialogs;
+        const auto runOnce = [&](bool remote) -> std::string {
+            EngineSettings e = EngineSettings::load(*w.treeModel()->store());
+            e.remote = remote;
+            e.localEngines = 0;                         // one per core, as a new project has it
+            e.agents = {QStringLiteral("127.0.0.1:1")}; // nothing listens there
+            e.tokenFile = token;
+            if (!e.save(*w.treeModel()->store()))
+                return "engine settings not saved";
+            const int before = int(stampede::RunLog(*w.treeModel()->store()).runs().size());
+            RunSession::Options o;
+            QString why;
+            RunSession* session = w.launchRunForTest(QByteArray::fromStdString(plan), QStringLiteral("plan"), &why);
+            if (!session)
+                return "not started: " + why.toStdString();
+            QSignalSpy finished(session, &RunSession::finished);
+            if (!finished.wait(60000) && finished.isEmpty())
+                return "did not finish";
+            const auto runs = stampede::RunLog(*w.treeModel()->store()).runs();
+            if (int(runs.size()) == before)
+                return "failed before it was saved: " + session->lastError().toStdString();
+            return runs.back().verdict;
+        };
+        const std::string down = runOnce(true);
+        QVERIFY2(down.find("completed and passed") == std::string::npos, down.c_str());
+        for (int again = 0; again < 2; ++again) {
+            const std::string local = runOnce(false);
+            QVERIFY2(local == "completed and passed", local.c_str());
+        }
     }
 
     // Quitting during a run asks: Cancel keeps the window and the run; Stop

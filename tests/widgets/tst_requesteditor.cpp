@@ -6,6 +6,7 @@
 #include "keyvaluetable.h"
 #include "mock/mockserver.h"
 #include "requesteditor.h"
+#include "scriptedit.h"
 #include "scriptspane.h"
 #include "ssepane.h"
 #include "stampede/v1/scenario.pb.h"
@@ -14,10 +15,12 @@
 
 #include "checkstable.h"
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QCompleter>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -25,13 +28,18 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QToolButton>
 
 #include <algorithm>
 #include <arpa/inet.h>
@@ -135,6 +143,48 @@ private slots:
         editor.setItem(stored);
         body->setPlainText(QStringLiteral("{\"a\": 2}"));
         QCOMPARE(editor.item().bodyMode, RequestItem::BodyMode::Raw);
+    }
+
+    // Issue 52: the script editor highlights JavaScript, completes pm. as it is typed, and inserts Postman's
+    // snippets at the cursor.
+    void scriptEditorHighlightsCompletesAndSnippets()
+    {
+        RequestEditor editor;
+        editor.resize(1000, 700);
+        editor.show();
+        auto* test = editor.findChild<ScriptEdit*>(QStringLiteral("testScript"));
+        QVERIFY(test);
+        test->setPlainText(QStringLiteral("pm.test(\"ok\", function () { return 200; }); // a note"));
+        const QList<QTextLayout::FormatRange> ranges = test->document()->firstBlock().layout()->formats();
+        QSet<QRgb> colours;
+        for (const auto& r : ranges)
+            colours.insert(r.format.foreground().color().rgb());
+        QVERIFY2(colours.size() >= 4,
+                 qPrintable(QString::number(colours.size()))); // pm, string, keyword, number, comment
+        // a comment across lines keeps its colour on the next line
+        test->setPlainText(QStringLiteral("/* one\ntwo */ var x"));
+        const auto second = test->document()->lastBlock().layout()->formats();
+        QVERIFY(!second.isEmpty() && second.first().start == 0 && second.first().format.fontItalic());
+        // pm. completed
+        test->clear();
+        test->setFocus();
+        QTest::keyClicks(test, QStringLiteral("pm.resp"));
+        QVERIFY(test->completer()->popup()->isVisible());
+        QVERIFY(test->completer()->currentCompletion().startsWith(QStringLiteral("pm.response")));
+        QTest::keyClick(test->completer()->popup(), Qt::Key_Return);
+        QVERIFY2(test->toPlainText().startsWith(QStringLiteral("pm.response")), qPrintable(test->toPlainText()));
+        // a snippet at the cursor
+        test->clear();
+        auto* snippets = editor.findChild<QToolButton*>(QStringLiteral("testScriptSnippets"));
+        QVERIFY(snippets && snippets->menu());
+        QAction* status = nullptr;
+        for (QAction* a : snippets->menu()->actions())
+            if (a->text() == QStringLiteral("Status code: Code is 200"))
+                status = a;
+        QVERIFY(status);
+        status->trigger();
+        QVERIFY(test->toPlainText().contains(QStringLiteral("pm.response.to.have.status(200);")));
+        QVERIFY(editor.item().testScript.contains(QStringLiteral("pm.test(\"Status code is 200\"")));
     }
 
     void webSocketConversation()

@@ -4,7 +4,10 @@
 #include "reportview.h"
 #include "rundashboard.h"
 #include "runsession.h"
+#include "splitterstate.h"
+
 #include "timechart.h"
+#include <cstdlib>
 
 #include <memory>
 
@@ -23,6 +26,32 @@ class TestRunDashboard : public QObject
 {
     Q_OBJECT
 private slots:
+    // Issue 52: a splitter is given back the sizes the user left it at, under its key (the next dashboard, request
+    // or start of the workbench).
+    void splittersRemember()
+    {
+        const QString key = QStringLiteral("test-%1").arg(QCoreApplication::applicationPid());
+        {
+            QSplitter first;
+            first.addWidget(new QWidget);
+            first.addWidget(new QWidget);
+            first.resize(600, 200);
+            first.show();
+            splitterstate::remember(&first, key);
+            first.setSizes({150, 450});
+            emit first.splitterMoved(150, 1);
+        }
+        QSplitter next;
+        next.addWidget(new QWidget);
+        next.addWidget(new QWidget);
+        next.resize(600, 200);
+        next.show();
+        splitterstate::remember(&next, key);
+        QVERIFY2(std::abs(next.sizes().value(0) - 150) <= 2, // (the handle's pixel shared out again)
+                 qPrintable(QString::number(next.sizes().value(0))));
+        QSettings().remove(splitterstate::settingOf(key));
+    }
+
     // Issue 51: what the header says of the thresholds is the summary's judgement of each, whatever became of the
     // run: a run stopped when asked whose thresholds held does not read "thresholds FAILED".
     void thresholdsAreTheSummarys()
