@@ -446,8 +446,9 @@ QStringList RequestItem::unknownNames(const QString& text, const QHash<QString, 
     QStringList out;
     for (auto it = name.globalMatch(text); it.hasNext();) {
         const QString n = it.next().captured(1);
-        if (!variables.contains(n) && !out.contains(n) && !stampede::dynamicVariable(n.toStdString()))
-            out << n; // Postman's ${$guid} and its kind are the engine's own
+        if (!variables.contains(n) && !out.contains(n) && !stampede::dynamicVariable(n.toStdString()) &&
+            n != QLatin1String("$stressTag")) // the run's tag (a Send's own)
+            out << n;                         // Postman's ${$guid} and its kind are the engine's own
     }
     return out;
 }

@@ -247,6 +247,11 @@ Resolution VariableCompiler::dynamicOfItsOwn(std::string_view name, ParameterSou
 Resolution VariableCompiler::resolve(std::string_view name)
 {
     Resolution r;
+    if (name == "$stressTag") { // the run's stress tag, for key prefixes and shadow data (Havok's [stress_tag])
+        r.kind = Resolution::Constant;
+        r.constant = m_plan.runId;
+        return r;
+    }
     // newman draws Postman's {{$guid}} and its kind afresh at each use (used twice: two values); a scenario's
     // is drawn once an iteration, the same wherever it is used (as the trace's ids always are)
     if (m_plan.testsVerdict && name.rfind("$traceId", 0) != 0 && name.rfind("$spanId", 0) != 0 &&

@@ -1112,6 +1112,26 @@ private slots:
         QVERIFY(!error.empty());
     }
 
+    // Issue 53: ${$stressTag} is the run's stress tag in any template (a key prefix, a shadow table's name).
+    void stressTagInTemplates()
+    {
+        v1::Scenario s;
+        std::string err;
+        QVERIFY2(parseScenarioJson("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/o?key=${$stressTag}-1\", "
+                                   "\"headers\": [{\"name\": \"X-Shadow\", \"value\": \"t_${$stressTag}\"}]}}], "
+                                   "\"load\": {\"closed\": {\"users\": 1}}}",
+                                   s, err),
+                 err.c_str());
+        std::vector<PlanError> errors;
+        PlanOptions o;
+        o.runId = "st-0123456789abcdef";
+        auto plan = compileScenario(s, o, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        const std::string& bytes = plan->steps[0].fixedBytes;
+        QVERIFY2(bytes.find("GET /o?key=st-0123456789abcdef-1 HTTP/1.1\r\n") != std::string::npos, bytes.c_str());
+        QVERIFY2(bytes.find("\r\nX-Shadow: t_st-0123456789abcdef\r\n") != std::string::npos, bytes.c_str());
+    }
+
     // Issue 52: a replay's server may be an environment's or a scenario's constant (${mock_url}), one for the
     // run; a name that is not a constant is refused naming it.
     void replayTargetTakesConstants()
