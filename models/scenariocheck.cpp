@@ -101,6 +101,9 @@ QPair<QString, QString> ScenarioCheck::parseFault(const QString& error)
     }
     if (const auto m = unknown.match(error); m.hasMatch())
         return {m.captured(1), QStringLiteral("no field named \"%1\" here").arg(m.captured(2))};
+    static const QRegularExpression unknownAtTop(QStringLiteral("^(\\S+): Cannot find field\\.?$")); // the file's own
+    if (const auto m = unknownAtTop.match(error); m.hasMatch())
+        return {QString(), QStringLiteral("no field named \"%1\" here").arg(m.captured(1))};
     return {QString(), error};
 }
 

@@ -209,7 +209,11 @@ private Q_SLOTS:
                                    "\"load\": {\"closed\": {\"users\": 1}}}");
         QCOMPARE(unknown.first, QStringLiteral("steps[0]"));
         QCOMPARE(unknown.second, QStringLiteral("no field named \"foo\" here"));
-        for (const auto& f : {users, think, unknown})
+        const auto top =
+            fault("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:1/\"}}], \"thinkTime\": \"1s\", "
+                  "\"load\": {\"closed\": {\"users\": 1}}}");
+        QCOMPARE(top.second, QStringLiteral("no field named \"thinkTime\" here"));
+        for (const auto& f : {users, think, unknown, top})
             QVERIFY2(!f.second.contains(QLatin1String("type")) && !f.second.contains(QLatin1String("TYPE_")),
                      qPrintable(f.second));
         const QByteArray named = "{\"steps\": [{\"name\": \"login\", \"request\": {\"url\": \"x\"}}, {}], "
