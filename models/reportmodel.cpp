@@ -107,15 +107,17 @@ stampede::ReportOptions ReportModel::options() const
 ReportSection ReportModel::section(int scope) const
 {
     const stampede::ReportOptions o = options();
-    stampede::StepSection s;
-    if (scope <= 0) {
-        s = stampede::runSection(*m_run, *m_summary, o);
-    } else { // reportSections: all steps (when several), the steps, the groups, the scenarios: as scopes() lists them
-        std::vector<stampede::StepSection> all = stampede::reportSections(*m_run, *m_summary, o);
-        const std::size_t at = std::size_t(scope - 1) + (m_run->stepNames.size() > 1 ? 1 : 0);
-        if (at < all.size())
-            s = std::move(all[at]);
-    }
+    // only the scope shown (scopes(): the run, then the steps, the groups, the scenarios)
+    const auto steps = std::size_t(m_run->stepNames.size()), groups = m_run->groupNames.size();
+    const auto at = std::size_t(std::max(scope - 1, 0));
+    using Kind = stampede::StepSection::Kind;
+    const stampede::StepSection s =
+        scope <= 0            ? stampede::reportSection(*m_run, *m_summary, o, Kind::Run, 0)
+        : at < steps          ? stampede::reportSection(*m_run, *m_summary, o, Kind::Step, at)
+        : at < steps + groups ? stampede::reportSection(*m_run, *m_summary, o, Kind::Group, at - steps)
+        : at < steps + groups + m_run->scenarios.size()
+            ? stampede::reportSection(*m_run, *m_summary, o, Kind::Scenario, at - steps - groups)
+            : stampede::StepSection{};
     ReportSection out;
     for (const auto& b : s.distribution)
         out.distribution.append({b.toMs < 1       ? QStringLiteral("≤ %1 µs").arg(b.toMs * 1000, 0, 'f', 0)

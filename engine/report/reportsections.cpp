@@ -138,11 +138,42 @@ const char* sectionKindName(StepSection::Kind kind)
 
 StepSection runSection(const SavedRun& run, const RunSummary& summary, const ReportOptions& options)
 {
-    LatencyHistogram merged; // the steps' histograms merged exactly
-    for (const StepMetrics& m : run.total.steps)
-        merged.merge(m.latency);
-    return sectionOf(StepSection::Kind::Run, "total", &merged, run.rows, -1, &summary.total, run, options.apdexTMs,
-                     [](std::size_t) { return true; });
+    return reportSection(run, summary, options, StepSection::Kind::Run, 0);
+}
+
+StepSection reportSection(const SavedRun& run, const RunSummary& summary, const ReportOptions& options,
+                          StepSection::Kind kind, std::size_t i)
+{
+    switch (kind) {
+    case StepSection::Kind::Run: {
+        LatencyHistogram merged; // the steps' histograms merged exactly
+        for (const StepMetrics& m : run.total.steps)
+            merged.merge(m.latency);
+        return sectionOf(kind, "total", &merged, run.rows, -1, &summary.total, run, options.apdexTMs,
+                         [](std::size_t) { return true; });
+    }
+    case StepSection::Kind::Step:
+        return sectionOf(kind, run.stepNames[i], i < run.total.steps.size() ? &run.total.steps[i].latency : nullptr,
+                         run.rows, int(i), i < summary.steps.size() ? &summary.steps[i] : nullptr, run,
+                         options.apdexTFor(run.stepNames[i]), [i](std::size_t step) { return step == i; });
+    case StepSection::Kind::Group: // its samples are not told apart from its steps' others: counted, not sampled
+        return sectionOf(kind, run.groupNames[i], i < run.total.groups.size() ? &run.total.groups[i].latency : nullptr,
+                         run.groupRows, int(i), i < summary.groups.size() ? &summary.groups[i] : nullptr, run,
+                         options.apdexTFor(run.groupNames[i]), [](std::size_t) { return false; });
+    case StepSection::Kind::Scenario: {
+        const RunScenario& sc = run.scenarios[i];
+        LatencyHistogram merged; // its steps' histograms merged exactly
+        for (std::uint32_t k = sc.firstStep; k < sc.firstStep + sc.steps && k < run.total.steps.size(); ++k)
+            merged.merge(run.total.steps[k].latency);
+        const MetricsSummary* figures = nullptr;
+        for (const MetricsSummary& m : summary.scenarios)
+            if (m.name == sc.name)
+                figures = &m;
+        return sectionOf(kind, sc.name, &merged, run.scenarioRows, int(i), figures, run, options.apdexTFor(sc.name),
+                         [&sc](std::size_t step) { return step >= sc.firstStep && step < sc.firstStep + sc.steps; });
+    }
+    }
+    return {};
 }
 
 std::vector<StepSection> reportSections(const SavedRun& run, const RunSummary& summary, const ReportOptions& options)
@@ -151,30 +182,11 @@ std::vector<StepSection> reportSections(const SavedRun& run, const RunSummary& s
     if (run.stepNames.size() > 1)
         out.push_back(runSection(run, summary, options));
     for (std::size_t i = 0; i < run.stepNames.size(); ++i)
-        out.push_back(sectionOf(StepSection::Kind::Step, run.stepNames[i],
-                                i < run.total.steps.size() ? &run.total.steps[i].latency : nullptr, run.rows, int(i),
-                                i < summary.steps.size() ? &summary.steps[i] : nullptr, run,
-                                options.apdexTFor(run.stepNames[i]), [i](std::size_t step) { return step == i; }));
-    // a group's samples are not told apart from its steps' others: its errors are counted, its steps' sampled
+        out.push_back(reportSection(run, summary, options, StepSection::Kind::Step, i));
     for (std::size_t g = 0; g < run.groupNames.size(); ++g)
-        out.push_back(sectionOf(StepSection::Kind::Group, run.groupNames[g],
-                                g < run.total.groups.size() ? &run.total.groups[g].latency : nullptr, run.groupRows,
-                                int(g), g < summary.groups.size() ? &summary.groups[g] : nullptr, run,
-                                options.apdexTFor(run.groupNames[g]), [](std::size_t) { return false; }));
-    for (std::size_t k = 0; k < run.scenarios.size(); ++k) {
-        const RunScenario& sc = run.scenarios[k];
-        LatencyHistogram merged; // its steps' histograms merged exactly
-        for (std::uint32_t i = sc.firstStep; i < sc.firstStep + sc.steps && i < run.total.steps.size(); ++i)
-            merged.merge(run.total.steps[i].latency);
-        const MetricsSummary* figures = nullptr;
-        for (const MetricsSummary& m : summary.scenarios)
-            if (m.name == sc.name)
-                figures = &m;
-        out.push_back(sectionOf(StepSection::Kind::Scenario, sc.name, &merged, run.scenarioRows, int(k), figures, run,
-                                options.apdexTFor(sc.name), [&sc](std::size_t step) {
-                                    return step >= sc.firstStep && step < sc.firstStep + sc.steps;
-                                }));
-    }
+        out.push_back(reportSection(run, summary, options, StepSection::Kind::Group, g));
+    for (std::size_t k = 0; k < run.scenarios.size(); ++k)
+        out.push_back(reportSection(run, summary, options, StepSection::Kind::Scenario, k));
     return out;
 }
 

@@ -55,6 +55,9 @@ struct StepSection
     std::vector<TopError> topErrors; // most first
 };
 
+// One section: of `kind`, the `index`th of the run's steps, groups or plan scenarios (a Run's index is unused).
+StepSection reportSection(const SavedRun& run, const RunSummary& summary, const ReportOptions& options,
+                          StepSection::Kind kind, std::size_t index);
 // All steps together (their histograms merged, the run's seconds), APDEX at the global T.
 StepSection runSection(const SavedRun& run, const RunSummary& summary, const ReportOptions& options = {});
 // All steps together when there are several (runSection), each step's section, then each group's and each plan
