@@ -33,20 +33,23 @@ void storeMock(stampede::ProjectStore& store)
     ProjectMock::store(store, c);
 }
 
-void addRequests(stampede::ProjectStore& store, const QJsonObject& scenario)
+// The demo's requests: one for each step of its scenario (the scenario's steps then run them: `ids`, in step
+// order), and streams and calls of their own.
+void addRequests(stampede::ProjectStore& store, const QJsonObject& scenario, QList<qint64>& ids)
 {
     const auto coll = store.addItem(0, ItemKind::Collection, "Demo shop", "{}");
     for (const auto& stepValue : scenario.value(QStringLiteral("steps")).toArray()) {
         const QJsonObject step = stepValue.toObject();
         QJsonObject rq = step.value(QStringLiteral("request")).toObject();
-        rq.remove(QStringLiteral("timeout"));
+        if (const QString t = rq.take(QStringLiteral("timeout")).toString(); t.endsWith(QLatin1Char('s')))
+            rq[QStringLiteral("timeoutMs")] = qRound(t.chopped(1).toDouble() * 1000); // as the builder keeps it
         if (!rq.contains(QStringLiteral("headers")))
             rq[QStringLiteral("headers")] = QJsonArray();
         for (const QString& key : {QStringLiteral("checks"), QStringLiteral("extract")}) // the builder's Tests
             if (step.contains(key))
                 rq[key] = step.value(key);
-        store.addItem(coll, ItemKind::Request, step.value(QStringLiteral("name")).toString().toStdString(),
-                      QJsonDocument(rq).toJson(QJsonDocument::Compact).toStdString());
+        ids << store.addItem(coll, ItemKind::Request, step.value(QStringLiteral("name")).toString().toStdString(),
+                             QJsonDocument(rq).toJson(QJsonDocument::Compact).toStdString());
     }
     // a WebSocket conversation with the demo mock's chat endpoint (its echo), request/reply
     const QJsonObject chat{
@@ -138,7 +141,8 @@ bool DemoProject::ensure(const QString& path, QString& error)
         return false;
     }
     const QJsonObject s = QJsonDocument::fromJson(resource("scenario.json")).object();
-    addRequests(*store, s);
+    QList<qint64> ids;
+    addRequests(*store, s, ids);
     const QJsonObject data{{QStringLiteral("csv"), QString::fromUtf8(resource("users.csv"))},
                            {QStringLiteral("delimiter"), QStringLiteral(",")}};
     store->addItem(0, ItemKind::DataSet, "users", QJsonDocument(data).toJson(QJsonDocument::Compact).toStdString());
@@ -159,6 +163,13 @@ bool DemoProject::ensure(const QString& path, QString& error)
         vars.append(v);
     }
     inlined[QStringLiteral("variables")] = vars;
+    QJsonArray steps = inlined.value(QStringLiteral("steps")).toArray(); // each runs its request in the tree
+    for (qsizetype i = 0; i < steps.size() && i < ids.size(); ++i) {
+        QJsonObject step = steps[i].toObject();
+        step[QStringLiteral("requestItem")] = QString::number(ids[i]);
+        steps[i] = step;
+    }
+    inlined[QStringLiteral("steps")] = steps;
     store->addItem(0, ItemKind::Scenario, s.value(QStringLiteral("name")).toString().toStdString(),
                    QJsonDocument(inlined).toJson(QJsonDocument::Compact).toStdString());
     store->addItem(0, ItemKind::Environment, "local mock", "{\"mock_url\": \"http://127.0.0.1:8080\"}");

@@ -12,6 +12,7 @@
 #include "core/curlcommand.h"
 #include "core/parametersource.h"
 #include "core/text.h"
+#include "plan/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <google/protobuf/util/json_util.h>
@@ -437,6 +438,20 @@ QJsonObject RequestItem::toStep(const QString& name) const
     if (!stampede::storedRequestStep(toJson().toStdString(), name.toStdString(), step, error) ||
         !google::protobuf::util::MessageToJsonString(step, &json).ok())
         return QJsonObject{{QStringLiteral("name"), name}};
+    return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+}
+
+QJsonObject RequestItem::followStep(const QJsonObject& step, const QString& name, const QByteArray& payload)
+{
+    // read as a scenario file's step is (its shorthand taken), then written as the engine writes a step
+    stampede::v1::Scenario s;
+    std::string error, json;
+    const QJsonObject scenario{{QStringLiteral("steps"), QJsonArray{step}}};
+    if (!stampede::parseScenarioJson(QJsonDocument(scenario).toJson(QJsonDocument::Compact).toStdString(), s, error) ||
+        s.steps_size() != 1 ||
+        !stampede::followStoredRequest(payload.toStdString(), name.toStdString(), *s.mutable_steps(0), error) ||
+        !google::protobuf::util::MessageToJsonString(s.steps(0), &json).ok())
+        return step;
     return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
 }
 

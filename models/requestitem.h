@@ -123,6 +123,11 @@ struct RequestItem
     // it sends, for Send and runs alike), the timeout; or a gRPC call
     // carrying its descriptors.
     QJsonObject toStep(const QString& name) const;
+    // `step` (a scenario step that runs this request, named `name` in the project: its "requestItem") made what
+    // the request says now, the step's own options (group, repeat, think time, retry, rendezvous, on error) kept:
+    // as a run in the project sends it (bundle/storedrequest.h followStoredRequest). `step` as it was when the
+    // request or the step cannot be read.
+    static QJsonObject followStep(const QJsonObject& step, const QString& name, const QByteArray& payload);
     // What Send asks the engine to send (stampede::sendOnce): the step, with
     // `variables` as its values; names nothing defines go out as their text.
     // `baseDir`: the project's folder, where a form's files are read from.

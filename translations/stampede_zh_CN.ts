@@ -700,37 +700,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="523"/>
+        <location filename="../models/reportmodel.cpp" line="525"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="530"/>
+        <location filename="../models/reportmodel.cpp" line="532"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="549"/>
+        <location filename="../models/reportmodel.cpp" line="551"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="549"/>
+        <location filename="../models/reportmodel.cpp" line="551"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="549"/>
+        <location filename="../models/reportmodel.cpp" line="551"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="549"/>
+        <location filename="../models/reportmodel.cpp" line="551"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="550"/>
+        <location filename="../models/reportmodel.cpp" line="552"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -1875,220 +1875,220 @@ Candidate: %2</source>
 <context>
     <name>FieldLabel</name>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="113"/>
+        <location filename="../models/scenariocheck.cpp" line="116"/>
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="114"/>
+        <location filename="../models/scenariocheck.cpp" line="117"/>
         <source>method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="115"/>
+        <location filename="../models/scenariocheck.cpp" line="118"/>
         <source>headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="116"/>
+        <location filename="../models/scenariocheck.cpp" line="119"/>
         <source>body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="117"/>
+        <location filename="../models/scenariocheck.cpp" line="120"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="118"/>
+        <location filename="../models/scenariocheck.cpp" line="121"/>
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="119"/>
-        <location filename="../models/scenariocheck.cpp" line="120"/>
-        <location filename="../models/scenariocheck.cpp" line="129"/>
-        <location filename="../models/scenariocheck.cpp" line="130"/>
+        <location filename="../models/scenariocheck.cpp" line="122"/>
+        <location filename="../models/scenariocheck.cpp" line="123"/>
+        <location filename="../models/scenariocheck.cpp" line="132"/>
+        <location filename="../models/scenariocheck.cpp" line="133"/>
         <source>think time</source>
         <translation>思考时间</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="121"/>
+        <location filename="../models/scenariocheck.cpp" line="124"/>
         <source>checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="122"/>
+        <location filename="../models/scenariocheck.cpp" line="125"/>
         <source>extraction</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="123"/>
+        <location filename="../models/scenariocheck.cpp" line="126"/>
         <source>test script</source>
         <translation>测试脚本</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="124"/>
+        <location filename="../models/scenariocheck.cpp" line="127"/>
         <source>pre-request script</source>
         <translation>预请求脚本</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="125"/>
+        <location filename="../models/scenariocheck.cpp" line="128"/>
         <source>replay target</source>
         <translation>回放目标</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="126"/>
+        <location filename="../models/scenariocheck.cpp" line="129"/>
         <source>replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="127"/>
+        <location filename="../models/scenariocheck.cpp" line="130"/>
         <source>rate</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="128"/>
+        <location filename="../models/scenariocheck.cpp" line="131"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="131"/>
+        <location filename="../models/scenariocheck.cpp" line="134"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="132"/>
+        <location filename="../models/scenariocheck.cpp" line="135"/>
         <source>duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="133"/>
+        <location filename="../models/scenariocheck.cpp" line="136"/>
         <source>expression</source>
         <translation>表达式</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="134"/>
+        <location filename="../models/scenariocheck.cpp" line="137"/>
         <source>CSV file</source>
         <translation>CSV 文件</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="135"/>
+        <location filename="../models/scenariocheck.cpp" line="138"/>
         <source>rendezvous</source>
         <translation>集合点</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="136"/>
+        <location filename="../models/scenariocheck.cpp" line="139"/>
         <source>message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="137"/>
+        <location filename="../models/scenariocheck.cpp" line="140"/>
         <source>gRPC call</source>
         <translation>gRPC 调用</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="138"/>
+        <location filename="../models/scenariocheck.cpp" line="141"/>
         <source>CSV</source>
         <translation>CSV</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="154"/>
+        <location filename="../models/scenariocheck.cpp" line="157"/>
         <source>Step %1</source>
         <translation>步骤 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="155"/>
+        <location filename="../models/scenariocheck.cpp" line="158"/>
         <source>Step &quot;%1&quot;</source>
         <translation>步骤“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="160"/>
+        <location filename="../models/scenariocheck.cpp" line="163"/>
         <source>Threshold %1</source>
         <translation>阈值 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="161"/>
+        <location filename="../models/scenariocheck.cpp" line="164"/>
         <source>Threshold &quot;%1&quot;</source>
         <translation>阈值“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="165"/>
+        <location filename="../models/scenariocheck.cpp" line="168"/>
         <source>Variable %1</source>
         <translation>变量 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="166"/>
+        <location filename="../models/scenariocheck.cpp" line="169"/>
         <source>Variable &quot;%1&quot;</source>
         <translation>变量“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="171"/>
+        <location filename="../models/scenariocheck.cpp" line="174"/>
         <source>Scenario &quot;%1&quot;</source>
         <translation>场景“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="178"/>
+        <location filename="../models/scenariocheck.cpp" line="181"/>
         <source>Load · stage %1</source>
         <translation>负载 · 阶段 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="182"/>
+        <location filename="../models/scenariocheck.cpp" line="185"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="184"/>
+        <location filename="../models/scenariocheck.cpp" line="187"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="185"/>
+        <location filename="../models/scenariocheck.cpp" line="188"/>
         <source>Connections</source>
         <translation>连接数</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="186"/>
+        <location filename="../models/scenariocheck.cpp" line="189"/>
         <source>Streams per connection</source>
         <translation>每连接流数</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="187"/>
+        <location filename="../models/scenariocheck.cpp" line="190"/>
         <source>TLS</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="188"/>
+        <location filename="../models/scenariocheck.cpp" line="191"/>
         <source>Stress tag</source>
         <translation>压测标记</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="189"/>
+        <location filename="../models/scenariocheck.cpp" line="192"/>
         <source>Breaker</source>
         <translation>熔断器</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="190"/>
+        <location filename="../models/scenariocheck.cpp" line="193"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="191"/>
+        <location filename="../models/scenariocheck.cpp" line="194"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="192"/>
+        <location filename="../models/scenariocheck.cpp" line="195"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="193"/>
+        <location filename="../models/scenariocheck.cpp" line="196"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="194"/>
+        <location filename="../models/scenariocheck.cpp" line="197"/>
         <source>Thresholds</source>
         <translation>阈值</translation>
     </message>
@@ -2868,7 +2868,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -3109,7 +3109,7 @@ with a self-signed or internal certificate.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="784"/>
+        <location filename="../widgets/mainwindow.cpp" line="789"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -4196,136 +4196,136 @@ with a self-signed or internal certificate.</source>
         <translation>所有步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="238"/>
+        <location filename="../models/reportmodel.cpp" line="240"/>
         <source>Capacity: %1/s met every SLO</source>
         <translation>容量：%1/秒 满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="239"/>
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>Capacity: not even the start rate met every SLO</source>
         <translation>容量：连起始速率都未满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241"/>
+        <location filename="../models/reportmodel.cpp" line="243"/>
         <source>; %1/s broke %2</source>
         <translation>；%1/秒 突破了 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="242"/>
+        <location filename="../models/reportmodel.cpp" line="244"/>
         <source> (%n level(s))</source>
         <translation>
             <numerusform>（%n 个级别）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="264"/>
+        <location filename="../models/reportmodel.cpp" line="266"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="265"/>
+        <location filename="../models/reportmodel.cpp" line="267"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="273"/>
+        <location filename="../models/reportmodel.cpp" line="275"/>
         <source>trace id %1</source>
         <translation>追踪 ID %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="285"/>
+        <location filename="../models/reportmodel.cpp" line="287"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="307"/>
+        <location filename="../models/reportmodel.cpp" line="309"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="308"/>
+        <location filename="../models/reportmodel.cpp" line="310"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="308"/>
+        <location filename="../models/reportmodel.cpp" line="310"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="429"/>
+        <location filename="../models/reportmodel.cpp" line="431"/>
         <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
         <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="430"/>
+        <location filename="../models/reportmodel.cpp" line="432"/>
         <source>A scenario of the plan: its steps together</source>
         <translation>计划中的一个场景：其所有步骤合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="444"/>
+        <location filename="../models/reportmodel.cpp" line="446"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
         <location filename="../models/reportmodel.cpp" line="80"/>
-        <location filename="../models/reportmodel.cpp" line="445"/>
+        <location filename="../models/reportmodel.cpp" line="447"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
         <location filename="../models/reportmodel.cpp" line="82"/>
-        <location filename="../models/reportmodel.cpp" line="446"/>
+        <location filename="../models/reportmodel.cpp" line="448"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="474"/>
+        <location filename="../models/reportmodel.cpp" line="476"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="474"/>
+        <location filename="../models/reportmodel.cpp" line="476"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="474"/>
+        <location filename="../models/reportmodel.cpp" line="476"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="475"/>
+        <location filename="../models/reportmodel.cpp" line="477"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="475"/>
+        <location filename="../models/reportmodel.cpp" line="477"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="475"/>
+        <location filename="../models/reportmodel.cpp" line="477"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="476"/>
+        <location filename="../models/reportmodel.cpp" line="478"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="476"/>
+        <location filename="../models/reportmodel.cpp" line="478"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="476"/>
+        <location filename="../models/reportmodel.cpp" line="478"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="477"/>
+        <location filename="../models/reportmodel.cpp" line="479"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -5034,32 +5034,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="481"/>
+        <location filename="../models/requestitem.cpp" line="497"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="482"/>
+        <location filename="../models/requestitem.cpp" line="498"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="483"/>
+        <location filename="../models/requestitem.cpp" line="499"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="484"/>
+        <location filename="../models/requestitem.cpp" line="500"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="485"/>
+        <location filename="../models/requestitem.cpp" line="501"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="486"/>
+        <location filename="../models/requestitem.cpp" line="502"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -5575,129 +5575,129 @@ with a self-signed or internal certificate.</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="487"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="509"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="518"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="518"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="407"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="386"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="416"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="417"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="425"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="422"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="426"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="427"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="430"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="411"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="415"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="416"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="441"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="423"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="445"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="424"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="652"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="446"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="675"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="469"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="905"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1003"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="507"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="529"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -5706,57 +5706,57 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="379"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="524"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="546"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="529"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="551"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="531"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="553"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="533"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="555"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="534"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="556"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="561"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="583"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
@@ -5776,149 +5776,149 @@ error_rate &lt; 0.1%</translation>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="367"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="391"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="427"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="430"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="452"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="431"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="456"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="460"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="441"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="463"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="515"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="537"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="549"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="390"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="516"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="538"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="304"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="838"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="305"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="306"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="307"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="308"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="309"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="742"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="339"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="339"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="538"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="563"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="635"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="658"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="564"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
@@ -5940,137 +5940,187 @@ error_rate &lt; 0.1%</translation>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="544"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
+        <source>Make a copy</source>
+        <translation>复制为副本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="332"/>
+        <source>The chosen step runs its project request as the request is when the run starts. Make a copy keeps what the step sends now, whatever later happens to the request.</source>
+        <translation>所选步骤运行项目中的请求,以运行开始时该请求的内容为准。“复制为副本”保留该步骤现在发送的内容,不受请求此后的修改影响。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
+        <source>Open request</source>
+        <translation>打开请求</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
+        <source>Opens the request the chosen step runs, to edit it</source>
+        <translation>打开所选步骤运行的请求以编辑</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="566"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="549"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="552"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="571"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="574"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="553"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="575"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="652"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="675"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="883"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
+        <source>   · its request was deleted</source>
+        <translation>   · 其请求已被删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <source>   · a copy</source>
+        <translation>   · 副本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
+        <source>The request this step ran is no longer in the project: the run refuses the step. Make a copy to keep what it last sent, or remove it.</source>
+        <translation>该步骤运行的请求已不在项目中:运行会拒绝此步骤。请复制为副本以保留其上次发送的内容,或将其移除。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
+        <source>Runs the project&apos;s request “%1” as it is when the run starts</source>
+        <translation>运行项目中的请求“%1”,以运行开始时的内容为准</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="748"/>
+        <source>A copy: sends what it holds, whatever happens to the request it came from</source>
+        <translation>副本:发送其自身保存的内容,不受来源请求的修改影响</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="981"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="884"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="982"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="905"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1003"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="905"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1003"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="915"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1013"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1014"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="917"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1015"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1016"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="919"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1017"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="920"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1018"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="925"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1023"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="926"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1024"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="931"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1029"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1033"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1128"/>
+        <source>its request is no longer in the project: make the step a copy or remove it</source>
+        <translation>其请求已不在项目中:请将该步骤复制为副本或移除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="1139"/>
         <source>%1: %2</source>
         <extracomment>a fault of a field: the field in the designer&apos;s words, then what is wrong with it</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1079"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1185"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1085"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1191"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1093"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1098"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1199"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1204"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1093"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1199"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1104"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1116"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1124"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1210"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1222"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1230"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1104"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1210"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1111"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1217"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1116"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1222"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

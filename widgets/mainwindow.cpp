@@ -581,18 +581,23 @@ void MainWindow::setUpScenarioEditor(ScenarioEditor* e)
     const EngineSettings engines = EngineSettings::load(*m_store);
     e->setEngines(engines.runLabel(), engines.runToolTip());
     e->setRequestSource([this] {
-        QList<QPair<QString, QByteArray>> out;
+        QList<ScenarioEditor::ProjectRequest> out;
         std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
             for (int r = 0; r < m_model->rowCount(parent); ++r) {
                 const QModelIndex i = m_model->index(r, 0, parent);
                 if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Request))
-                    out.append({i.data().toString(), i.data(ProjectTreeModel::PayloadRole).toByteArray()});
+                    out.append({i.data(ProjectTreeModel::IdRole).toLongLong(), i.data().toString(),
+                                i.data(ProjectTreeModel::PayloadRole).toByteArray()});
                 walk(i);
             }
         };
         walk({});
         return out;
     });
+    connect(e, &ScenarioEditor::openRequest, this, &MainWindow::openItem);
+    // a request edited, renamed or deleted: the steps that run it say so at once
+    connect(m_model, &QAbstractItemModel::dataChanged, e, &ScenarioEditor::followRequests);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, e, &ScenarioEditor::followRequests);
     e->setDataSetSource([this](const QString& name) {
         for (int r = 0; r < m_model->rowCount(); ++r) {
             const QModelIndex i = m_model->index(r, 0);

@@ -235,20 +235,20 @@ QHBoxLayout* addAndRemoveRows(QTableView* view, const QString& add, const QStrin
 
 } // namespace
 
-QStringList ScenarioEditor::requestLabels(const QList<QPair<QString, QByteArray>>& requests)
+QStringList ScenarioEditor::requestLabels(const QList<ProjectRequest>& requests)
 {
     // requests of one name told apart by what they send (and by their place when that is the same too): the one
     // picked is the one added
     QStringList labels;
     for (const auto& r : requests) {
         const bool repeated =
-            std::count_if(requests.begin(), requests.end(), [&](const auto& o) { return o.first == r.first; }) > 1;
-        const QJsonObject req = QJsonDocument::fromJson(r.second).object();
-        const QString base =
-            repeated ? tr("%1 — %2 %3")
-                           .arg(r.first, req.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
-                                req.value(QStringLiteral("url")).toString())
-                     : r.first;
+            std::count_if(requests.begin(), requests.end(), [&](const auto& o) { return o.name == r.name; }) > 1;
+        const QJsonObject req = QJsonDocument::fromJson(r.payload).object();
+        const QString base = repeated
+                                 ? tr("%1 — %2 %3")
+                                       .arg(r.name, req.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
+                                            req.value(QStringLiteral("url")).toString())
+                                 : r.name;
         QString label = base;
         for (int n = 2; labels.contains(label); ++n)
             label = tr("%1 (%2)").arg(base).arg(n);
@@ -327,9 +327,31 @@ QLayout* ScenarioEditor::buildSteps()
     m_stepOptions->setObjectName(QStringLiteral("stepOptions"));
     auto* addStep = new QPushButton(tr("Add request…"));
     auto* removeStep = new QPushButton(tr("Remove"));
+    m_copyStep = new QPushButton(tr("Make a copy"));
+    m_copyStep->setObjectName(QStringLiteral("copyStep"));
+    m_copyStep->setToolTip(tr("The chosen step runs its project request as the request is when the run starts. "
+                              "Make a copy keeps what the step sends now, whatever later happens to the request."));
+    m_openStepRequest = new QPushButton(tr("Open request"));
+    m_openStepRequest->setObjectName(QStringLiteral("openStepRequest"));
+    m_openStepRequest->setToolTip(tr("Opens the request the chosen step runs, to edit it"));
+    connect(m_copyStep, &QPushButton::clicked, this, [this] {
+        const int row = m_steps->currentRow();
+        if (row < 0 || row >= m_stepObjects.size())
+            return;
+        m_stepObjects[row] = followed(m_stepObjects[row]);
+        m_stepObjects[row].remove(QStringLiteral("requestItem"));
+        showStepRow(row);
+        edited();
+    });
+    connect(m_openStepRequest, &QPushButton::clicked, this, [this] {
+        const int row = m_steps->currentRow();
+        if (row >= 0 && row < m_stepObjects.size())
+            if (const qint64 id = requestItemOf(m_stepObjects[row]))
+                Q_EMIT openRequest(id);
+    });
 
     connect(addStep, &QPushButton::clicked, this, [this] {
-        const auto requests = m_requests ? m_requests() : QList<QPair<QString, QByteArray>>();
+        const auto requests = m_requests ? m_requests() : QList<ProjectRequest>();
         if (requests.isEmpty()) {
             QMessageBox::information(this, tr("Add request"), tr("The project has no requests yet."));
             return;
@@ -339,7 +361,7 @@ QLayout* ScenarioEditor::buildSteps()
         const QString chosen = QInputDialog::getItem(this, tr("Add request"), tr("Request:"), labels, 0, false, &ok);
         const qsizetype at = labels.indexOf(chosen);
         if (ok && at >= 0)
-            this->addStep(requests[at].first, requests[at].second);
+            this->addStep(requests[at]);
     });
     connect(removeStep, &QPushButton::clicked, this, [this] {
         const int row = m_steps->currentRow();
@@ -363,7 +385,7 @@ QLayout* ScenarioEditor::buildSteps()
     auto* stepsForm = new QFormLayout;
     auto* stepsBox = new QVBoxLayout;
     stepsBox->addWidget(m_steps);
-    stepsBox->addLayout(buttonRow({addStep, removeStep}));
+    stepsBox->addLayout(buttonRow({addStep, m_copyStep, m_openStepRequest, removeStep}));
     stepsForm->addRow(tr("Steps:"), stepsBox);
     stepsForm->addRow(tr("Chosen step:"), m_stepOptions);
     stepsForm->addRow(tr("Replay:"), m_replay);
@@ -585,7 +607,7 @@ void ScenarioEditor::followEdits()
         if (!isReplay())
             return;
         m_stepObjects[0][QStringLiteral("replay")] = m_replay->replay();
-        m_steps->item(0)->setText(stepLine(m_stepObjects[0]));
+        showStepRow(0);
         edited();
     });
     connect(m_model, &QComboBox::currentIndexChanged, this, &ScenarioEditor::edited);
@@ -616,13 +638,14 @@ void ScenarioEditor::followEdits()
     connect(m_variables, &QAbstractItemModel::rowsRemoved, this, &ScenarioEditor::edited);
     connect(m_steps, &QListWidget::currentRowChanged, this, [this](int row) {
         m_stepOptions->setStep(row >= 0 && row < m_stepObjects.size() ? m_stepObjects[row] : QJsonObject());
+        showStepButtons();
     });
     connect(m_stepOptions, &StepOptionsForm::changed, this, [this] {
         const int row = m_steps->currentRow();
         if (row < 0 || row >= m_stepObjects.size())
             return;
         m_stepObjects[row] = m_stepOptions->applyTo(m_stepObjects[row]);
-        m_steps->item(row)->setText(stepLine(m_stepObjects[row]));
+        showStepRow(row);
         edited();
     });
 }
@@ -654,12 +677,85 @@ void ScenarioEditor::showReplay()
         m_replay->setReplay(m_stepObjects.front().value(QStringLiteral("replay")).toObject());
 }
 
-void ScenarioEditor::addStep(const QString& name, const QByteArray& requestJson)
+void ScenarioEditor::addStep(const ProjectRequest& request)
 {
-    const QJsonObject step = RequestItem::fromJson(requestJson).toStep(name);
+    QJsonObject step = RequestItem::fromJson(request.payload).toStep(request.name);
+    if (request.id) // the request itself runs, not a copy of it (Make a copy makes one)
+        step[QStringLiteral("requestItem")] = QString::number(request.id);
     m_stepObjects.append(step);
-    m_steps->addItem(stepLine(step));
+    m_steps->addItem(QString());
+    showStepRow(int(m_stepObjects.size()) - 1);
+    m_steps->setCurrentRow(int(m_stepObjects.size()) - 1);
     edited();
+}
+
+qint64 ScenarioEditor::requestItemOf(const QJsonObject& step)
+{
+    const QJsonValue v = step.value(QStringLiteral("requestItem")); // an int64: a string in protobuf's JSON
+    return v.isString() ? v.toString().toLongLong() : qint64(v.toDouble());
+}
+
+QJsonObject ScenarioEditor::followed(const QJsonObject& step, bool* gone) const
+{
+    return followed(step, requestItemOf(step) && m_requests ? m_requests() : QList<ProjectRequest>(), gone);
+}
+
+QJsonObject ScenarioEditor::followed(const QJsonObject& step, const QList<ProjectRequest>& requests, bool* gone) const
+{
+    if (gone)
+        *gone = false;
+    const qint64 id = requestItemOf(step);
+    if (!id || !m_requests)
+        return step;
+    for (const ProjectRequest& r : requests)
+        if (r.id == id)
+            return RequestItem::followStep(step, r.name, r.payload);
+    if (gone)
+        *gone = true;
+    return step;
+}
+
+void ScenarioEditor::followRequests()
+{
+    const QList<ProjectRequest> requests = m_requests ? m_requests() : QList<ProjectRequest>();
+    for (int row = 0; row < m_stepObjects.size(); ++row) {
+        m_stepObjects[row] = followed(m_stepObjects[row], requests, nullptr);
+        showStepRow(row);
+    }
+    showStepButtons();
+}
+
+// A step's line: what it sends, and whether it runs its project request, a copy, or a request since deleted.
+void ScenarioEditor::showStepRow(int row)
+{
+    if (row < 0 || row >= m_stepObjects.size() || row >= m_steps->count())
+        return;
+    const QJsonObject& step = m_stepObjects[row];
+    bool gone = false;
+    (void)followed(step, &gone);
+    const bool linked = requestItemOf(step) != 0;
+    QString line = stepLine(step);
+    if (gone)
+        line += tr("   · its request was deleted");
+    else if (!linked && !step.contains(QStringLiteral("replay")))
+        line += tr("   · a copy");
+    QListWidgetItem* item = m_steps->item(row);
+    item->setText(line);
+    item->setToolTip(gone     ? tr("The request this step ran is no longer in the project: the run refuses the step. "
+                                       "Make a copy to keep what it last sent, or remove it.")
+                     : linked ? tr("Runs the project's request \u201c%1\u201d as it is when the run starts")
+                                    .arg(step.value(QStringLiteral("name")).toString())
+                              : tr("A copy: sends what it holds, whatever happens to the request it came from"));
+}
+
+void ScenarioEditor::showStepButtons()
+{
+    const int row = m_steps->currentRow();
+    const QJsonObject step = row >= 0 && row < m_stepObjects.size() ? m_stepObjects[row] : QJsonObject();
+    bool gone = false;
+    (void)followed(step, &gone);
+    m_copyStep->setEnabled(requestItemOf(step) != 0);
+    m_openStepRequest->setEnabled(requestItemOf(step) != 0 && !gone);
 }
 
 void ScenarioEditor::setEngines(const QString& label, const QString& toolTip)
@@ -685,8 +781,9 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     m_stepObjects.clear();
     m_steps->clear();
     for (const auto& s : m_rest.value(QStringLiteral("steps")).toArray()) {
-        m_stepObjects.append(s.toObject());
-        m_steps->addItem(stepLine(s.toObject()));
+        m_stepObjects.append(followed(s.toObject())); // a step that runs a request shows it as it is now
+        m_steps->addItem(QString());
+        showStepRow(int(m_stepObjects.size()) - 1);
     }
     if (m_steps->count()) // its options shown for the first step
         m_steps->setCurrentRow(0);
@@ -766,8 +863,9 @@ QByteArray ScenarioEditor::json() const
         return fromProject.isEmpty() ? m_inlineCsv.value(name) : fromProject;
     });
     QJsonArray steps;
+    const QList<ProjectRequest> requests = m_requests ? m_requests() : QList<ProjectRequest>();
     for (const auto& s : m_stepObjects)
-        steps.append(s);
+        steps.append(followed(s, requests, nullptr)); // what runs: the request as it is now
     o[QStringLiteral("steps")] = steps;
     // what the form does not show (an open model's backlogLimit) is kept as it came
     const QJsonObject loaded = m_rest.value(QStringLiteral("load")).toObject();
@@ -1021,6 +1119,14 @@ void ScenarioEditor::showCheck(const CheckOutput& out)
         problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});
     if (isReplay() && !m_replay->headersProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.setHeaders"), m_replay->headersProblem()});
+    const QList<ProjectRequest> requests = m_requests ? m_requests() : QList<ProjectRequest>();
+    for (int i = 0; i < m_stepObjects.size(); ++i) {
+        bool gone = false;
+        (void)followed(m_stepObjects[i], requests, &gone);
+        if (gone)
+            problems.append({QStringLiteral("steps[%1]").arg(i),
+                             tr("its request is no longer in the project: make the step a copy or remove it")});
+    }
     m_problems.clear();
     // each field shows its own faults beside it (a red frame and a tooltip); the list names each field in the
     // designer's words (Step "login" · URL), not the file's path

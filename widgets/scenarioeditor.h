@@ -39,14 +39,22 @@ class ScenarioEditor : public QWidget
 {
     Q_OBJECT
 public:
-    // Offers the project's requests as (name, request JSON) for "Add step".
-    using RequestSource = std::function<QList<QPair<QString, QByteArray>>()>;
+    // A request of the project: its item's id, name and JSON.
+    struct ProjectRequest
+    {
+        qint64 id = 0;
+        QString name;
+        QByteArray payload;
+    };
+    // The project's requests in tree order: "Add request…" offers them, and a step that runs one (its
+    // "requestItem") is shown and saved as the request is now.
+    using RequestSource = std::function<QList<ProjectRequest>()>;
 
     explicit ScenarioEditor(QWidget* parent = nullptr);
     void setRequestSource(RequestSource source) { m_requests = std::move(source); }
     // What "Add request…" lists for `requests`: their names, told apart where names repeat (method and URL, then
     // a number), one label each in the same order.
-    static QStringList requestLabels(const QList<QPair<QString, QByteArray>>& requests);
+    static QStringList requestLabels(const QList<ProjectRequest>& requests);
     // The Name field, as the tree names the item (a rename there shows here, and is saved with the scenario).
     QString name() const;
     void setName(const QString& name);
@@ -86,7 +94,12 @@ public:
     QStringList shownProblems() const { return m_problems; }
     // Whether the faults and warnings shown are those of the scenario as it is now.
     bool checkIsCurrent() const;
-    void addStep(const QString& name, const QByteArray& requestJson);
+    // A step that runs the project's request (request.id; 0: a copy of it).
+    void addStep(const ProjectRequest& request);
+    void addStep(const QString& name, const QByteArray& requestJson) { addStep(ProjectRequest{0, name, requestJson}); }
+    // The steps that run a project's request made what it says now (shown, and saved with the next edit); a step
+    // whose request is gone keeps what it last ran, marked.
+    void followRequests();
     // This editor shows a part of a test plan (PlanEditor): a scenario, the
     // setup or teardown (their steps), or the plan's own fields; the plan runs
     // and exports as a whole. `asItRuns` turns the part's JSON into what it
@@ -101,6 +114,8 @@ public:
 
 Q_SIGNALS:
     void changed(const QByteArray& payload);
+    // Open request: the project's request item the chosen step runs.
+    void openRequest(qint64 id);
     // The name field was left with a new name (the item is renamed to it).
     void renamed(const QString& name);
     // The user asked to run this scenario now.
@@ -111,6 +126,11 @@ Q_SIGNALS:
     void checked();
 
 private:
+    QJsonObject followed(const QJsonObject& step, bool* gone = nullptr) const;
+    QJsonObject followed(const QJsonObject& step, const QList<ProjectRequest>& requests, bool* gone) const;
+    static qint64 requestItemOf(const QJsonObject& step);
+    void showStepRow(int row);
+    void showStepButtons();
     QLayout* buildSteps();
     QLayout* buildLoad();
     QVBoxLayout* buildStages();
@@ -184,6 +204,8 @@ private:
     StepOptionsForm* m_stepOptions; // the chosen step's group, repeat, onError, retry, rendezvous
     QStringList m_problems;
     RequestSource m_requests;
+    QPushButton* m_copyStep = nullptr;
+    QPushButton* m_openStepRequest = nullptr;
     QString m_baseDir;
     bool m_loading = false;
     QPushButton* m_run = nullptr;

@@ -116,6 +116,41 @@ void requestsUnder(const ProjectStore& store, std::int64_t parent, const std::st
     }
 }
 
+// The steps that run a project's request (request_item) made what the request says now (followStoredRequest),
+// then no longer pointing into the project: what runs, is recorded and goes to agents is the request itself.
+// False with `error` naming the step whose request is gone or cannot be read.
+bool followProjectRequests(google::protobuf::RepeatedPtrField<v1::Step>& steps, const ProjectStore& store,
+                           std::string& error)
+{
+    for (v1::Step& step : steps) {
+        if (step.request_item() == 0)
+            continue;
+        const std::optional<ProjectItem> item = store.item(step.request_item());
+        if (!item || item->kind != ItemKind::Request) {
+            error = "the step \"" + step.name() + "\" runs a request that is no longer in the project (item " +
+                    std::to_string(step.request_item()) + "): make the step a copy of what it last ran, or remove it";
+            return false;
+        }
+        if (!followStoredRequest(item->payload, item->name, step, error))
+            return false;
+        step.set_request_item(0);
+    }
+    return true;
+}
+
+// ... in a scenario, and in a test plan's setup, teardown and scenarios.
+bool followProjectRequests(v1::Scenario& scenario, const ProjectStore& store, std::string& error, int depth = 0)
+{
+    if (!followProjectRequests(*scenario.mutable_steps(), store, error) ||
+        !followProjectRequests(*scenario.mutable_setup(), store, error) ||
+        !followProjectRequests(*scenario.mutable_teardown(), store, error))
+        return false;
+    for (v1::Scenario& part : *scenario.mutable_scenarios())
+        if (depth < 8 && !followProjectRequests(part, store, error, depth + 1))
+            return false;
+    return true;
+}
+
 } // namespace
 
 bool collectionScenario(const ProjectStore& store, std::int64_t item, const std::string& path, v1::Scenario& out,
@@ -231,11 +266,21 @@ bool splitProjectScenario(const std::string& text, std::string& project, std::st
     return true;
 }
 
+bool runsProjectRequests(const v1::Scenario& scenario)
+{
+    const auto any = [](const auto& steps) {
+        return std::any_of(steps.begin(), steps.end(), [](const v1::Step& s) { return s.request_item() != 0; });
+    };
+    return any(scenario.steps()) || any(scenario.setup()) || any(scenario.teardown()) ||
+           std::any_of(scenario.scenarios().begin(), scenario.scenarios().end(),
+                       [](const v1::Scenario& part) { return runsProjectRequests(part); });
+}
+
 bool applyProject(v1::Scenario& scenario, ProjectStore& store, const std::string& env, std::string& applied,
                   std::string& error)
 {
     applied.clear();
-    if (!inlineReplayTraffic(scenario, store, error))
+    if (!followProjectRequests(scenario, store, error) || !inlineReplayTraffic(scenario, store, error))
         return false;
     if (env.empty())
         return true;

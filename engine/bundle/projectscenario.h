@@ -46,10 +46,14 @@ std::vector<ScheduledScenario> projectSchedules(const ProjectStore& store);
 bool splitProjectScenario(const std::string& text, std::string& project, std::string& scenario);
 
 // What a project gives a scenario that runs in it, in one place for the
-// command line and the workbench: its replay's traffic set inlined, and the
+// command line and the workbench: the steps that run a project's request
+// (v1::Step.request_item) made what that request says now, its replay's traffic set inlined, and the
 // environment called `env` applied (under the scopes of environment.h); with
 // `env` empty, none. `applied` is the environment's name when one was.
 // False with `error` naming what is missing.
+// Whether a step of `scenario` (or of its plan's parts) runs a project's request (v1::Step.request_item).
+bool runsProjectRequests(const v1::Scenario& scenario);
+
 bool applyProject(v1::Scenario& scenario, ProjectStore& store, const std::string& env, std::string& applied,
                   std::string& error);
 

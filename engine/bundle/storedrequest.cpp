@@ -313,4 +313,25 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
     return true;
 }
 
+bool followStoredRequest(const std::string& payload, const std::string& name, v1::Step& step, std::string& error)
+{
+    v1::Step now;
+    if (!storedRequestStep(payload, name, now, error))
+        return false;
+    // what the scenario says of the step, not of its request
+    if (step.has_think_time())
+        *now.mutable_think_time() = step.think_time();
+    if (step.has_rendezvous())
+        *now.mutable_rendezvous() = step.rendezvous();
+    if (step.has_retry())
+        *now.mutable_retry() = step.retry();
+    now.set_group(step.group());
+    now.set_on_error(step.on_error());
+    now.set_repeat(step.repeat());
+    now.set_folder(step.folder());
+    now.set_request_item(step.request_item());
+    step = std::move(now);
+    return true;
+}
+
 } // namespace stampede

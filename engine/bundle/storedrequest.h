@@ -32,4 +32,11 @@ constexpr int kStoredCallDeadlineMs = 10000;
 // `error` when the payload is not a request the workbench wrote.
 bool storedRequestStep(const std::string& payload, const std::string& name, v1::Step& out, std::string& error);
 
+// A step that runs a project's request (v1::Step.request_item) made what that
+// request says now: its request (or call, or stream), name, scripts, checks
+// and extractions from `payload` (the request item called `name`); its own
+// group, repeat, think time, retry, rendezvous, on_error and folder kept.
+// False with `error` (the step unchanged) when the payload cannot be read.
+bool followStoredRequest(const std::string& payload, const std::string& name, v1::Step& step, std::string& error);
+
 } // namespace stampede

@@ -81,7 +81,9 @@ bool fromText(const RunInputs& in, RunRequest& out, PreparedRun& found, std::str
         out.scenario = *in.scenario;
     else if (!parseScenarioJson(in.scenarioJson, out.scenario, error))
         return false;
+    bool followed = false; // a step that runs a project's request: recorded as it ran, not as the editor held it
     if (in.project) {
+        followed = runsProjectRequests(out.scenario);
         if (!applyProject(out.scenario, *in.project, in.environment, found.environment, error))
             return false;
     } else if (!in.environment.empty()) {
@@ -89,7 +91,7 @@ bool fromText(const RunInputs& in, RunRequest& out, PreparedRun& found, std::str
         return false;
     }
     out.baseDir = in.baseDir.empty() ? "." : in.baseDir;
-    if (!in.scenario)
+    if (!in.scenario && !followed)
         out.scenarioJson = in.scenarioJson;
     return true;
 }

@@ -105,6 +105,79 @@ private slots:
         QVERIFY(!prepareRun(in, rq, found, error));
     }
 
+    // A step that runs a project's request sends what the request says at the run, keeps its own options, and is
+    // recorded as it ran; a copy stays as it was; a request gone is said with the step's name.
+    void stepsFollowTheirRequests()
+    {
+        std::string error;
+        auto p = ProjectStore::create(path("linked.stampede"), error);
+        QVERIFY2(p, error.c_str());
+        const auto shop = p->addItem(0, ItemKind::Collection, "Shop", "{}");
+        const auto pay = p->addItem(shop, ItemKind::Request, "Pay",
+                                    "{\"method\": \"POST\", \"url\": \"http://127.0.0.1:9/old\", \"body\": \"a\"}");
+        const std::string scenario =
+            "{\"name\": \"s\", \"steps\": ["
+            "{\"name\": \"Pay\", \"requestItem\": \"" +
+            std::to_string(pay) +
+            "\", \"group\": \"checkout\", \"repeat\": 2, \"thinkTime\": {\"fixed\": \"1s\"},"
+            " \"request\": {\"method\": \"POST\", \"url\": \"http://127.0.0.1:9/old\", \"body\": \"a\"}},"
+            "{\"name\": \"Copy\", \"request\": {\"method\": \"POST\", \"url\": \"http://127.0.0.1:9/old\"}}]}";
+        p->addItem(0, ItemKind::Scenario, "Linked", scenario);
+        // the request edited and renamed after the step was added
+        QVERIFY(p->rename(pay, "Pay now"));
+        QVERIFY(p->setPayload(pay, "{\"method\": \"PUT\", \"url\": \"http://127.0.0.1:9/new\", \"body\": \"b\","
+                                   " \"checks\": [{\"status\": [201]}]}"));
+        RunInputs in;
+        in.scenarioJson = scenario;
+        in.project = p.get();
+        RunRequest rq;
+        PreparedRun found;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(rq.scenario.steps_size(), 2);
+        const v1::Step& linked = rq.scenario.steps(0);
+        QCOMPARE(linked.name(), std::string("Pay now"));
+        QCOMPARE(linked.request().method(), std::string("PUT"));
+        QCOMPARE(linked.request().url(), std::string("http://127.0.0.1:9/new"));
+        QCOMPARE(linked.request().body(), std::string("b"));
+        QCOMPARE(linked.checks_size(), 1);
+        QCOMPARE(linked.group(), std::string("checkout")); // the step's own
+        QCOMPARE(linked.repeat(), 2u);
+        QVERIFY(linked.has_think_time());
+        QCOMPARE(linked.request_item(), std::int64_t(0)); // what goes to agents names no project item
+        QCOMPARE(rq.scenario.steps(1).request().url(), std::string("http://127.0.0.1:9/old")); // the copy
+        QVERIFY(rq.scenarioJson.empty()); // recorded as it ran, not as the editor held it
+
+        // a test plan's setup and scenarios too
+        RunInputs plan;
+        plan.project = p.get();
+        plan.scenarioJson =
+            "{\"name\": \"plan\", \"setup\": [{\"name\": \"Pay\", \"requestItem\": " + std::to_string(pay) +
+            ", \"request\": {\"url\": \"http://127.0.0.1:9/old\"}}], \"scenarios\": [{\"name\": "
+            "\"a\", \"steps\": [{\"name\": \"Pay\", \"requestItem\": " +
+            std::to_string(pay) +
+            ", \"request\": {\"url\": \"http://127.0.0.1:9/old\"}}], \"load\": {\"open\": "
+            "{\"rate\": 1}}, \"duration\": \"1s\"}]}";
+        QVERIFY2(prepareRun(plan, rq, found, error), error.c_str());
+        QCOMPARE(rq.scenario.setup(0).request().url(), std::string("http://127.0.0.1:9/new"));
+        QCOMPARE(rq.scenario.scenarios(0).steps(0).request().url(), std::string("http://127.0.0.1:9/new"));
+
+        // the command line's PROJECT@SCENARIO reads the same
+        p.reset();
+        RunInputs cli;
+        cli.projectFile = path("linked.stampede");
+        cli.projectItem = "Linked";
+        QVERIFY2(prepareRun(cli, rq, found, error), error.c_str());
+        QCOMPARE(rq.scenario.steps(0).request().url(), std::string("http://127.0.0.1:9/new"));
+
+        p = ProjectStore::open(path("linked.stampede"), error);
+        QVERIFY2(p, error.c_str());
+        QVERIFY(p->remove(pay));
+        in.project = p.get();
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("the step \"Pay\" runs a request that is no longer in the project") != std::string::npos,
+                 error.c_str());
+    }
+
     void aScenarioFileAndABundle()
     {
         write(path("plain.json"), "{\"name\": \"f\", \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}]}");

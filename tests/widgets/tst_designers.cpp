@@ -81,11 +81,11 @@ private slots:
     // the one added).
     void requestsOfOneNameAreToldApart()
     {
-        const QList<QPair<QString, QByteArray>> requests{
-            {QStringLiteral("New request"), QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://a/1\"}")},
-            {QStringLiteral("login"), QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://a/login\"}")},
-            {QStringLiteral("New request"), QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://a/2\"}")},
-            {QStringLiteral("New request"), QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://a/2\"}")}};
+        const QList<ScenarioEditor::ProjectRequest> requests{
+            {1, QStringLiteral("New request"), QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://a/1\"}")},
+            {1, QStringLiteral("login"), QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://a/login\"}")},
+            {1, QStringLiteral("New request"), QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://a/2\"}")},
+            {1, QStringLiteral("New request"), QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://a/2\"}")}};
         const QStringList labels = ScenarioEditor::requestLabels(requests);
         QCOMPARE(labels.size(), 4);
         QCOMPARE(labels[0], QStringLiteral("New request — GET http://a/1"));

@@ -1040,6 +1040,109 @@ private slots:
             }
     }
 
+    // Issue 52: a step added from "Add request…" runs the request itself: an edit of the request is what the
+    // scenario shows, saves and runs; "Make a copy" keeps what the step sends; a deleted request is a fault of the
+    // step, named.
+    void stepsRunTheirRequest()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("linked.stampede"));
+        qint64 scenario = 0, pay = 0, other = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto shop = store->addItem(0, ItemKind::Collection, "Shop", "{}");
+            pay = store->addItem(shop, ItemKind::Request, "New request",
+                                 "{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/old\"}");
+            other = store->addItem(shop, ItemKind::Request, "New request",
+                                   "{\"method\": \"POST\", \"url\": \"http://127.0.0.1:9/other\"}");
+            scenario = store->addItem(0, ItemKind::Scenario, "s",
+                                      "{\"name\": \"s\", \"steps\": [], \"load\": {\"closed\": {\"users\": 1}}}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        auto* tabs = w.findChild<QTabWidget*>();
+        w.openItem(scenario);
+        auto* designer = qobject_cast<ScenarioEditor*>(tabs->currentWidget());
+        QVERIFY(designer);
+        QPushButton* add = nullptr;
+        for (auto* b : designer->findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("Add request…"))
+                add = b;
+        QVERIFY(add);
+        const auto addNth = [&](int n) {
+            QTimer answer;
+            connect(&answer, &QTimer::timeout, this, [&] {
+                if (auto* ask = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                    ask->setTextValue(ask->comboBoxItems().value(n));
+                    ask->accept();
+                }
+            });
+            answer.start(50);
+            QTest::mouseClick(add, Qt::LeftButton);
+            answer.stop();
+        };
+        const auto steps = [&] {
+            return QJsonDocument::fromJson(designer->json()).object().value(QStringLiteral("steps")).toArray();
+        };
+        const auto saved = [&] {
+            return QJsonDocument::fromJson(
+                       w.treeModel()->indexForId(scenario).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .object()
+                .value(QStringLiteral("steps"))
+                .toArray();
+        };
+        addNth(0);
+        QCOMPARE(steps().size(), 1);
+        QCOMPARE(saved().size(), 1); // saved with the project: the command line's PROJECT@s reads it
+        QCOMPARE(saved()[0].toObject().value(QStringLiteral("requestItem")).toString(), QString::number(pay));
+
+        // the request edited and renamed in its own tab: the scenario shows and runs it as it is now
+        QVERIFY(w.treeModel()->setPayload(w.treeModel()->indexForId(pay),
+                                          "{\"method\": \"PUT\", \"url\": \"http://127.0.0.1:9/new\"}"));
+        QVERIFY(w.treeModel()->setData(w.treeModel()->indexForId(pay), QStringLiteral("Pay")));
+        QJsonObject step = steps()[0].toObject();
+        QCOMPARE(step.value(QStringLiteral("request")).toObject().value(QStringLiteral("url")).toString(),
+                 QStringLiteral("http://127.0.0.1:9/new"));
+        QCOMPARE(step.value(QStringLiteral("name")).toString(), QStringLiteral("Pay"));
+        auto* list = designer->findChild<QListWidget*>();
+        QVERIFY(list);
+        w.openItem(pay);
+        w.openItem(scenario); // shown again: the list says what runs
+        QVERIFY2(list->item(0)->text().contains(QStringLiteral("PUT http://127.0.0.1:9/new")),
+                 qPrintable(list->item(0)->text()));
+        QVERIFY(!list->item(0)->text().contains(QStringLiteral("copy")));
+
+        // Open request opens it; Make a copy keeps what it sends now
+        list->setCurrentRow(0);
+        auto* open = designer->findChild<QPushButton*>(QStringLiteral("openStepRequest"));
+        auto* copy = designer->findChild<QPushButton*>(QStringLiteral("copyStep"));
+        QVERIFY(open && copy && open->isEnabled() && copy->isEnabled());
+        QTest::mouseClick(open, Qt::LeftButton);
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Pay"));
+        tabs->setCurrentWidget(designer);
+        QTest::mouseClick(copy, Qt::LeftButton);
+        QVERIFY(!copy->isEnabled());
+        QVERIFY(list->item(0)->text().contains(QStringLiteral("a copy")));
+        QVERIFY(w.treeModel()->setPayload(w.treeModel()->indexForId(pay),
+                                          "{\"method\": \"DELETE\", \"url\": \"http://127.0.0.1:9/later\"}"));
+        step = steps()[0].toObject();
+        QCOMPARE(step.value(QStringLiteral("request")).toObject().value(QStringLiteral("url")).toString(),
+                 QStringLiteral("http://127.0.0.1:9/new"));
+        QVERIFY(!step.contains(QStringLiteral("requestItem")));
+        QVERIFY(!saved()[0].toObject().contains(QStringLiteral("requestItem")));
+
+        // the second "New request" (told apart in the list) is the one added; its deletion is the step's fault
+        addNth(1);
+        QCOMPARE(steps()[1].toObject().value(QStringLiteral("requestItem")).toString(), QString::number(other));
+        QVERIFY(w.treeModel()->removeItem(w.treeModel()->indexForId(other)));
+        tabs->setCurrentWidget(designer);
+        const QStringList problems = designer->problems();
+        QVERIFY2(problems.join(u'\n').contains(QStringLiteral("no longer in the project")),
+                 qPrintable(problems.join(u'\n')));
+        QVERIFY2(list->item(1)->text().contains(QStringLiteral("deleted")), qPrintable(list->item(1)->text()));
+    }
+
     // Issue 52: the tabs a project had open come back when it is opened again (those whose items still exist),
     // the current one current.
     void tabsComeBackOnReopen()
