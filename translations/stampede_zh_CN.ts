@@ -1112,476 +1112,511 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../models/enginetext.cpp" line="39"/>
+        <source>the rate must be positive at some point of the run</source>
+        <translation>速率必须在运行中的某个时刻大于 0</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="41"/>
+        <source>at least one virtual user is needed</source>
+        <translation>至少需要一个虚拟用户</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="43"/>
+        <source>a ramp, step or spike stage needs a target</source>
+        <translation>爬坡、阶梯或尖峰阶段需要目标值</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="46"/>
+        <source>iterations per virtual user are the closed model&apos;s (load.closed.users)</source>
+        <translation>每个虚拟用户的迭代次数属于封闭模型（load.closed.users）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="49"/>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="51"/>
+        <source>must not be negative (got %1)</source>
+        <translation>不能为负数（当前为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="53"/>
+        <source>must be from 0 to 1h (got %1)</source>
+        <translation>必须在 0 到 1 小时之间（当前为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="55"/>
         <source>at least one step is needed</source>
         <translation>至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="42"/>
+        <location filename="../models/enginetext.cpp" line="58"/>
         <source>choose an open model (load.open.rate) or a closed model (load.closed.users)</source>
         <translation>请选择开放模型（load.open.rate）或封闭模型（load.closed.users）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="45"/>
+        <location filename="../models/enginetext.cpp" line="61"/>
         <source>a request has a body or a form, not both</source>
         <translation>请求只能有请求体或表单之一，不能同时有</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="48"/>
+        <location filename="../models/enginetext.cpp" line="64"/>
         <source>${%1} is used before any step extracts it%2: every request of this step fails as an extract error, and the iteration ends there</source>
         <translation>${%1} 在任何步骤提取它之前就被使用%2：该步骤的每个请求都会以提取错误失败，本次迭代在此结束</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="51"/>
+        <location filename="../models/enginetext.cpp" line="67"/>
         <source>cannot connect to %1: the connection was refused</source>
         <translation>无法连接 %1：连接被拒绝</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="53"/>
+        <location filename="../models/enginetext.cpp" line="69"/>
         <source>cannot connect to %1: %2</source>
         <translation>无法连接 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="55"/>
+        <location filename="../models/enginetext.cpp" line="71"/>
         <source>connect to %1 timed out</source>
         <translation>连接 %1 超时</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="57"/>
+        <location filename="../models/enginetext.cpp" line="73"/>
         <source>no complete response within %1</source>
         <translation>%1 内未收到完整响应</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="58"/>
+        <location filename="../models/enginetext.cpp" line="74"/>
         <source>no answer within %1</source>
         <translation>%1 内没有响应</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="59"/>
+        <location filename="../models/enginetext.cpp" line="75"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="61"/>
+        <location filename="../models/enginetext.cpp" line="77"/>
         <source>no request succeeded (%1 failed)</source>
         <translation>没有成功的请求（%1 个失败）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="63"/>
+        <location filename="../models/enginetext.cpp" line="79"/>
         <source>not as planned: %1 of %2 planned iterations were made (%3)%4</source>
         <translation>未按计划进行：计划 %2 次迭代，实际完成 %1 次（%3）%4</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="65"/>
+        <location filename="../models/enginetext.cpp" line="81"/>
         <source>stopped when asked, at %1 of %2</source>
         <translation>按要求停止，于 %1 / %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="66"/>
+        <location filename="../models/enginetext.cpp" line="82"/>
         <source>aborted: %1</source>
         <translation>已中止：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="68"/>
+        <location filename="../models/enginetext.cpp" line="84"/>
         <source>an agent was lost and the policy is abort</source>
         <translation>丢失了一个代理，且策略为中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="70"/>
+        <location filename="../models/enginetext.cpp" line="86"/>
         <source>an engine was lost and the policy is abort</source>
         <translation>丢失了一个引擎，且策略为中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="71"/>
+        <location filename="../models/enginetext.cpp" line="87"/>
         <source>the run ended as %1</source>
         <translation>运行以 %1 结束</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="73"/>
+        <location filename="../models/enginetext.cpp" line="89"/>
         <source>no request completed</source>
         <translation>没有完成的请求</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="76"/>
+        <location filename="../models/enginetext.cpp" line="92"/>
         <source>%1 % of the requests failed (%2 of %3) and no threshold judges the error rate</source>
         <translation>%1 % 的请求失败（%3 个中的 %2 个），没有阈值判定错误率</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="80"/>
+        <location filename="../models/enginetext.cpp" line="96"/>
         <source>%1 arrivals were dropped (the engines fell behind, or every connection was busy)</source>
         <translation>丢弃了 %1 次到达（引擎跟不上，或所有连接都忙）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="83"/>
+        <location filename="../models/enginetext.cpp" line="99"/>
         <source>the engines fell behind the plan</source>
         <translation>引擎跟不上计划</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="89"/>
+        <location filename="../models/enginetext.cpp" line="105"/>
         <source>completed and passed</source>
         <translation>已完成，通过</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="91"/>
+        <location filename="../models/enginetext.cpp" line="107"/>
         <source>completed and failed: %1</source>
         <translation>已完成，未通过：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="93"/>
+        <location filename="../models/enginetext.cpp" line="109"/>
         <source>completed and failed</source>
         <translation>已完成，未通过</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="95"/>
+        <location filename="../models/enginetext.cpp" line="111"/>
         <source>threshold %1 failed (%2)</source>
         <translation>阈值 %1 未通过（%2）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="98"/>
+        <location filename="../models/enginetext.cpp" line="114"/>
         <source>not a time such as 300ms or 1.5s</source>
         <translation>不是 300ms 或 1.5s 这样的时间</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="100"/>
+        <location filename="../models/enginetext.cpp" line="116"/>
         <source>%1 is not a whole number</source>
         <translation>%1 不是整数</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="101"/>
+        <location filename="../models/enginetext.cpp" line="117"/>
         <source>%1 is not a number</source>
         <translation>%1 不是数字</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="103"/>
+        <location filename="../models/enginetext.cpp" line="119"/>
         <source>not a list such as [200, 201]</source>
         <translation>不是 [200, 201] 这样的列表</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="105"/>
+        <location filename="../models/enginetext.cpp" line="121"/>
         <source>%1 is not true or false</source>
         <translation>%1 不是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="107"/>
+        <location filename="../models/enginetext.cpp" line="123"/>
         <source>%1 is not one of the values this field takes</source>
         <translation>%1 不是此字段可取的值之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="109"/>
+        <location filename="../models/enginetext.cpp" line="125"/>
         <source>%1 is not a value this field takes</source>
         <translation>%1 不是此字段可取的值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="111"/>
+        <location filename="../models/enginetext.cpp" line="127"/>
         <source>no field named %1 here</source>
         <translation>此处没有名为 %1 的字段</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="116"/>
+        <location filename="../models/enginetext.cpp" line="132"/>
         <source>stopped by a step: %1</source>
         <translation>被步骤停止：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="118"/>
+        <location filename="../models/enginetext.cpp" line="134"/>
         <source>an error of step &quot;%1&quot; at %2 stopped the run (its onError is stopRun)</source>
         <translation>步骤“%1”在 %2 出错，停止了运行（其 onError 为 stopRun）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="120"/>
+        <location filename="../models/enginetext.cpp" line="136"/>
         <source>setup failed: %1</source>
         <translation>准备失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="122"/>
+        <location filename="../models/enginetext.cpp" line="138"/>
         <source>%1 of %2 requests failed</source>
         <translation>%2 个请求中有 %1 个失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="124"/>
+        <location filename="../models/enginetext.cpp" line="140"/>
         <source>%1 request(s) in %2 ms%3</source>
         <translation>%2 毫秒内 %1 个请求%3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="125"/>
+        <location filename="../models/enginetext.cpp" line="141"/>
         <source>values:%1</source>
         <translation>值：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="127"/>
+        <location filename="../models/enginetext.cpp" line="143"/>
         <source>${%1} took no value</source>
         <translation>${%1} 未取得值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="130"/>
+        <location filename="../models/enginetext.cpp" line="146"/>
         <source>not as planned: scenario &quot;%1&quot;: %2 of %3 planned iterations were made (%4)%5</source>
         <translation>未按计划进行：场景“%1”计划 %3 次迭代，实际完成 %2 次（%4）%5</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="133"/>
+        <location filename="../models/enginetext.cpp" line="149"/>
         <source>must be positive (got %1)</source>
         <translation>必须大于 0（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="135"/>
+        <location filename="../models/enginetext.cpp" line="151"/>
         <source>an engine failed: %1</source>
         <translation>一个引擎出错：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="138"/>
+        <location filename="../models/enginetext.cpp" line="154"/>
         <source>line %1: %2 is not run by Stampede</source>
         <translation>第 %1 行：Stampede 不运行 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="140"/>
+        <location filename="../models/enginetext.cpp" line="156"/>
         <source>scripts run on HTTP steps; a gRPC step takes checks and extract</source>
         <translation>脚本只在 HTTP 步骤上运行；gRPC 步骤请使用检查和提取</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="143"/>
+        <location filename="../models/enginetext.cpp" line="159"/>
         <source>pm.request.url goes to another server (%1): a step&apos;s server is the one its URL named when the run was planned</source>
         <translation>pm.request.url 指向了另一台服务器（%1）：步骤的服务器是计划运行时其 URL 所指的那台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="146"/>
+        <location filename="../models/enginetext.cpp" line="162"/>
         <source>the pre-request script skipped the request (pm.execution.skipRequest())</source>
         <translation>前置脚本跳过了该请求（pm.execution.skipRequest()）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="149"/>
+        <location filename="../models/enginetext.cpp" line="165"/>
         <source>check &quot;%1&quot;: %2</source>
         <translation>检查“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="151"/>
+        <location filename="../models/enginetext.cpp" line="167"/>
         <source>status %1, expected one of %2</source>
         <translation>状态码 %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="153"/>
+        <location filename="../models/enginetext.cpp" line="169"/>
         <source>status %1, expected %2</source>
         <translation>状态码 %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="155"/>
+        <location filename="../models/enginetext.cpp" line="171"/>
         <source>grpc-status %1, expected one of %2</source>
         <translation>grpc-status %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="157"/>
+        <location filename="../models/enginetext.cpp" line="173"/>
         <source>grpc-status %1, expected %2</source>
         <translation>grpc-status %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="159"/>
+        <location filename="../models/enginetext.cpp" line="175"/>
         <source>took %1 ms, more than %2 ms</source>
         <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="161"/>
+        <location filename="../models/enginetext.cpp" line="177"/>
         <source>the body does not contain %1</source>
         <translation>响应体不包含 %1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="163"/>
+        <location filename="../models/enginetext.cpp" line="179"/>
         <source>the body is not JSON (reading %1)</source>
         <translation>响应体不是 JSON（读取 %1 时）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="165"/>
+        <location filename="../models/enginetext.cpp" line="181"/>
         <source>the opposite held (negate)</source>
         <translation>相反的条件成立（取反）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="167"/>
+        <location filename="../models/enginetext.cpp" line="183"/>
         <source>%1 is %2, which does not match /%3/</source>
         <translation>%1 为 %2，不匹配 /%3/</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="169"/>
+        <location filename="../models/enginetext.cpp" line="185"/>
         <source>%1 is %2, expected %3</source>
         <translation>%1 为 %2，应为 %3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="171"/>
+        <location filename="../models/enginetext.cpp" line="187"/>
         <source>%1 is absent, expected %2</source>
         <translation>%1 不存在，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="173"/>
+        <location filename="../models/enginetext.cpp" line="189"/>
         <source>%1 is present: %2</source>
         <translation>%1 存在：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="174"/>
+        <location filename="../models/enginetext.cpp" line="190"/>
         <source>%1 is absent</source>
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="268"/>
+        <location filename="../models/enginetext.cpp" line="284"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="269"/>
+        <location filename="../models/enginetext.cpp" line="285"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="270"/>
+        <location filename="../models/enginetext.cpp" line="286"/>
         <source>load scaled</source>
         <translation>负载已调整</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="271"/>
+        <location filename="../models/enginetext.cpp" line="287"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="272"/>
+        <location filename="../models/enginetext.cpp" line="288"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="273"/>
+        <location filename="../models/enginetext.cpp" line="289"/>
         <source>stopped by the breaker</source>
         <translation>被熔断停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="274"/>
+        <location filename="../models/enginetext.cpp" line="290"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="275"/>
+        <location filename="../models/enginetext.cpp" line="291"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="276"/>
+        <location filename="../models/enginetext.cpp" line="292"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="277"/>
+        <location filename="../models/enginetext.cpp" line="293"/>
         <source>capacity: the generator lagged, run again</source>
         <translation>容量：压测机发送滞后，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="278"/>
+        <location filename="../models/enginetext.cpp" line="294"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="279"/>
+        <location filename="../models/enginetext.cpp" line="295"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="280"/>
+        <location filename="../models/enginetext.cpp" line="296"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="281"/>
+        <location filename="../models/enginetext.cpp" line="297"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="282"/>
+        <location filename="../models/enginetext.cpp" line="298"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="283"/>
+        <location filename="../models/enginetext.cpp" line="299"/>
         <source>share taken over</source>
         <translation>份额已接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="284"/>
+        <location filename="../models/enginetext.cpp" line="300"/>
         <source>share went on</source>
         <translation>份额已在此继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="285"/>
+        <location filename="../models/enginetext.cpp" line="301"/>
         <source>share not taken over</source>
         <translation>份额未能接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="286"/>
+        <location filename="../models/enginetext.cpp" line="302"/>
         <source>generator saturated</source>
         <translation>压测机饱和</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="287"/>
+        <location filename="../models/enginetext.cpp" line="303"/>
         <source>stop asked</source>
         <translation>已请求停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="288"/>
+        <location filename="../models/enginetext.cpp" line="304"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="289"/>
+        <location filename="../models/enginetext.cpp" line="305"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="290"/>
+        <location filename="../models/enginetext.cpp" line="306"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="291"/>
+        <location filename="../models/enginetext.cpp" line="307"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="292"/>
+        <location filename="../models/enginetext.cpp" line="308"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="293"/>
+        <location filename="../models/enginetext.cpp" line="309"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="294"/>
+        <location filename="../models/enginetext.cpp" line="310"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="295"/>
+        <location filename="../models/enginetext.cpp" line="311"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="296"/>
+        <location filename="../models/enginetext.cpp" line="312"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="297"/>
+        <location filename="../models/enginetext.cpp" line="313"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="298"/>
+        <location filename="../models/enginetext.cpp" line="314"/>
         <source>console lines not kept</source>
         <translation>未保留的控制台输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="85"/>
+        <location filename="../models/enginetext.cpp" line="101"/>
         <source>stopped by breaker%1</source>
         <translation>被熔断器停止%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="87"/>
+        <location filename="../models/enginetext.cpp" line="103"/>
         <source>interrupted: the controller ended before the run did</source>
         <translation>已中断：控制器在运行结束前退出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="113"/>
+        <location filename="../models/enginetext.cpp" line="129"/>
         <source>threshold failed: %1</source>
         <translation>阈值未通过：%1</translation>
     </message>
@@ -2868,7 +2903,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="828"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -3109,7 +3144,7 @@ with a self-signed or internal certificate.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="789"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -5449,7 +5484,7 @@ with a self-signed or internal certificate.</source>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="557"/>
         <source>ended after %1</source>
-        <translation>%1 后结束</translation>
+        <translation>已结束，历时 %1</translation>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="702"/>

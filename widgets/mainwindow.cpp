@@ -754,6 +754,11 @@ void MainWindow::openItem(qint64 id)
     applyEnvironment();
 }
 
+QWidget* MainWindow::currentEditor() const
+{
+    return m_tabs->currentWidget();
+}
+
 RequestEditor* MainWindow::currentRequestEditor() const
 {
     return qobject_cast<RequestEditor*>(m_tabs->currentWidget());

@@ -41,6 +41,8 @@ public:
     ProjectTreeModel* treeModel() const { return m_model; }
     QTreeView* treeView() const { return m_tree; }
     RequestEditor* currentRequestEditor() const;
+    // The editor in the current tab (a request's, a scenario's, a report...), if any.
+    QWidget* currentEditor() const;
     // Opens the editor for the item with this id, as a double click does.
     void openItem(qint64 id);
     // Starts a run of the scenario (its JSON) and shows its live dashboard.

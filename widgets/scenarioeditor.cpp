@@ -474,7 +474,17 @@ QVBoxLayout* ScenarioEditor::buildStages()
     m_stages = new StagesModel(this);
     m_stagesView = tableOf(m_stages);
     m_stagesView->setItemDelegate(new KindDelegate(m_stagesView));
-    m_stagesView->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded); // a fifth stage is reached, never clipped
+    m_stagesView->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded); // a ninth stage is reached, never clipped
+    // its rows shown whole (up to eight; then it scrolls), whatever room the chart below would take
+    const auto fitRows = [view = m_stagesView] {
+        const int rows = std::clamp(view->model()->rowCount(), 3, 8);
+        const int row = view->verticalHeader()->defaultSectionSize();
+        view->setMinimumHeight(view->horizontalHeader()->sizeHint().height() + rows * row + 2 * view->frameWidth() + 2);
+    };
+    fitRows();
+    connect(m_stages, &QAbstractItemModel::rowsInserted, m_stagesView, fitRows);
+    connect(m_stages, &QAbstractItemModel::rowsRemoved, m_stagesView, fitRows);
+    connect(m_stages, &QAbstractItemModel::modelReset, m_stagesView, fitRows);
     m_series = new QLineSeries;
     auto* chart = new QChart;
     chart->addSeries(m_series);

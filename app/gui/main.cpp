@@ -88,7 +88,7 @@ int main(int argc, char** argv)
     const QCommandLineOption sendIt(QStringLiteral("send"), QStringLiteral("send the request opened with --open"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral("show this tab of the request opened with --open: its place (4) or name (Auth)"),
+        QStringLiteral("show this tab of the item opened with --open: its place (4) or name (Auth, Load)"),
         QStringLiteral("name"));
     const QCommandLineOption runIt(QStringLiteral("run"),
                                    QStringLiteral("run the scenario opened with --open (a collection or folder: "
@@ -173,11 +173,11 @@ int main(int argc, char** argv)
             });
         } else if (!found.isEmpty()) {
             window.openItem(found.first().data(ProjectTreeModel::IdRole).toLongLong());
-            if (cli.isSet(tab) && window.currentRequestEditor()) { // by its place (from 1) or how its name starts
+            if (cli.isSet(tab) && window.currentEditor()) { // by its place (from 1) or how its name starts
                 const QString name = cli.value(tab);
                 bool isNumber = false;
                 const int place = name.toInt(&isNumber);
-                for (QTabWidget* tabs : window.currentRequestEditor()->findChildren<QTabWidget*>())
+                for (QTabWidget* tabs : window.currentEditor()->findChildren<QTabWidget*>())
                     for (int i = 0; i < tabs->count(); ++i)
                         if (isNumber ? i + 1 == place : tabs->tabText(i).remove(QLatin1Char('&')).startsWith(name))
                             tabs->setCurrentIndex(i);

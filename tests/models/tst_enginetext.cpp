@@ -93,6 +93,11 @@ private Q_SLOTS:
         m_said << Said{faultOf(json(scenario("[{\"request\": {}}]")), QStringLiteral("steps[0].request.url")),
                        QStringLiteral("needs-url"),
                        {}};
+        m_said << Said{faultOf(json(scenario("[{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}]",
+                                             "\"load\": {\"open\": {\"rate\": 0}}, \"duration\": \"10s\"")),
+                               QStringLiteral("load.open.rate")),
+                       QStringLiteral("rate-never-positive"),
+                       {}};
         const QStringList warned = ScenarioCheck::warnings(json(
             scenario("[{\"request\": {\"url\": \"http://127.0.0.1:9/\", \"headers\": [{\"name\": \"A\", \"value\": "
                      "\"${token}\"}]}}, {\"request\": {\"url\": \"http://127.0.0.1:9/\"}, \"extract\": "
