@@ -125,6 +125,11 @@ const char* kRunUsage =
     "                                                (http://127.0.0.1:9090/api/v1/write)\n"
     "                          jsonl=FILE            every second as a JSON line, written to FILE.part\n"
     "                                                as it goes and renamed FILE at the end\n"
+    "  --notify [KIND=]URL[,secret=S][,on=EVENTS]\n"
+    "                        tell a webhook how the run goes (repeatable): a JSON POST at the start,\n"
+    "                        at each breaker action, when thresholds fail and at the end; KIND:\n"
+    "                        plain (default), slack, feishu (lark), dingtalk, wecom; secret: the bot's\n"
+    "                        signing secret (feishu, dingtalk); on: start+breaker+threshold+end\n"
     "  -q, --quiet           no per-second status line\n"
     "  --project FILE        save the run, second by second, in this project (*.stampede)\n"
     "  --report FILE         save the run in a new standalone report file (*.streport)\n"
@@ -331,6 +336,11 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             if (!val("--out", spec))
                 return false;
             o.outputs.push_back(spec);
+        } else if (is("--notify", "--notify")) {
+            std::string spec;
+            if (!val("--notify", spec))
+                return false;
+            o.notify.push_back(spec);
         } else if (is("--summary-json", "--summary-json")) {
             if (!val("--summary-json", o.summaryJson))
                 return false;

@@ -246,6 +246,7 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
         return false;
     RunRequest& rq = run.request;
     rq.outputs = o.outputs;
+    rq.notify = o.notify;
     rq.maxErrorRate = o.maxErrorRate;
     if (const char* env = std::getenv("STAMPEDE_MAX_ERROR_RATE"); rq.maxErrorRate.empty() && env)
         rq.maxErrorRate = env; // a machine's (a CI runner's) default

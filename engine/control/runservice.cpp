@@ -1,5 +1,7 @@
 #include "runservice.h"
 
+#include "output/notify.h"
+
 #include "resolve/scriptsyntax.h"
 #include "resolve/targets.h"
 
@@ -247,7 +249,48 @@ bool RunService::openOutputs(std::vector<std::string>& errors)
         }
         m_outputs.push_back(std::move(output));
     }
+    return openNotifier(errors);
+}
+
+bool RunService::openNotifier(std::vector<std::string>& errors)
+{
+    std::vector<NotifyTarget> targets;
+    std::string error;
+    for (const std::string& text : m_request.notify) {
+        NotifyTarget t;
+        if (!parseNotifySpec(text, t, error)) {
+            errors.push_back(error);
+            return false;
+        }
+        targets.push_back(std::move(t));
+    }
+    if (!scenarioNotifyTargets(m_bundle.scenario(), targets, error)) {
+        errors.push_back(error);
+        return false;
+    }
+    if (targets.empty())
+        return true;
+    if (targets.size() > kMaxNotifyTargets) {
+        errors.push_back("at most " + std::to_string(kMaxNotifyTargets) +
+                         " notification targets per run (--notify "
+                         "and the scenario's notify)");
+        return false;
+    }
+    auto notifier = std::make_unique<Notifier>(std::move(targets));
+    m_notifier = notifier.get();
+    if (!notifier->open(m_plan, error)) {
+        errors.push_back(error);
+        return false;
+    }
+    m_outputs.push_back(std::move(notifier));
     return true;
+}
+
+void RunService::recordNotifyTries(const std::function<void(const RunEvent&)>& record)
+{
+    if (m_notifier)
+        for (const RunEvent& e : m_notifier->takeEvents())
+            record(e);
 }
 
 // Each connection is a file descriptor: a local engine must be allowed as
@@ -305,6 +348,8 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
     }
     if (m_recording.onStoreThread)
         m_recording.store->setAutoCheckpoint(false); // checkpoints come from the run's thread
+    if (m_notifier)                                  // what a notification names: where the run is kept
+        m_notifier->setReport(recording.store->path() + " (run " + m_plan.runId + ")");
     return true;
 }
 
@@ -519,6 +564,10 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         for (auto& out : m_outputs)
             out->second(withServer, ready->back());
         onStore(sink, [ready](RunLog& log, std::int64_t row) { return log.write(row, *ready); }); // one transaction
+        recordNotifyTries([&](const RunEvent& e) { // the tries of the notifications so far, as the run's events
+            m_ownEvents.push_back(e);
+            cb.onEvent(e);
+        });
         if (checkpoints && second.second % 5 == 0) {
             std::string ignored; // a checkpoint that cannot happen now happens later
             ProjectStore::checkpoint(m_record->path, ignored);
@@ -683,6 +732,15 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
     for (auto& out : m_outputs)
         if (std::string error; !out->finish(o.summary, error))
             o.outputErrors.push_back(error);
+    recordNotifyTries([&](const RunEvent& e) { // the end's notifications, tried once the verdict was known
+        o.result.events.push_back(e);
+        o.summary.events.push_back(e);
+        onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
+        sink.event(e);
+    });
+    if (m_notifier) // said beside the verdict, never changing it
+        for (const std::string& w : m_notifier->undelivered())
+            o.summary.warnings.push_back(w);
     const bool started = o.result.ok;
     const std::string status = o.status == "failed" && !started ? "aborted" : o.status; // as the run is listed
     const std::string json = o.status == "failed" && !started ? "{}" : summaryToJson(o.summary);

@@ -34,6 +34,7 @@ namespace stampede {
 
 class ProjectStore;
 class LocalPool;
+class Notifier;
 
 struct EngineChoice
 {
@@ -106,6 +107,9 @@ struct RunRequest
     // Where the figures also go while the run goes on (output/runoutput.h):
     // "prometheus=HOST:PORT", "jsonl=FILE"; opened by prepare().
     std::vector<std::string> outputs;
+    // Webhooks told how the run goes (output/notify.h): "[KIND=]URL[,secret=S][,on=start+end]", beside the
+    // scenario's own "notify" list.
+    std::vector<std::string> notify;
     // Set ("1%"): the run is also judged by `error_rate < 1%` unless the scenario's thresholds judge the run's
     // error rate already (a project's or the command line's default: no quiet pass for those who want none).
     std::string maxErrorRate;
@@ -173,7 +177,11 @@ private:
     v1::Bundle m_bundle;
     std::shared_ptr<Record> m_record;
     std::vector<std::unique_ptr<RunOutput>> m_outputs;
+    Notifier* m_notifier = nullptr; // among m_outputs, when the run notifies
     bool openOutputs(std::vector<std::string>& errors);
+    bool openNotifier(std::vector<std::string>& errors);
+    // The notifications' tries since the last call, recorded as the run's events.
+    void recordNotifyTries(const std::function<void(const RunEvent&)>& record);
     std::shared_ptr<RunControl> m_control = std::make_shared<RunControl>();
 };
 
