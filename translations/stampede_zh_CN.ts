@@ -1126,497 +1126,497 @@ Candidate: %2</source>
         <translation>爬坡、阶梯或尖峰阶段需要目标值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="46"/>
+        <location filename="../models/enginetext.cpp" line="45"/>
         <source>iterations per virtual user are the closed model&apos;s (load.closed.users)</source>
         <translation>每个虚拟用户的迭代次数属于封闭模型（load.closed.users）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="49"/>
+        <location filename="../models/enginetext.cpp" line="48"/>
         <source>must not be negative</source>
         <translation>不能为负数</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="51"/>
+        <location filename="../models/enginetext.cpp" line="50"/>
         <source>must not be negative (got %1)</source>
         <translation>不能为负数（当前为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="53"/>
+        <location filename="../models/enginetext.cpp" line="52"/>
         <source>must be from 0 to 1h (got %1)</source>
         <translation>必须在 0 到 1 小时之间（当前为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="55"/>
+        <location filename="../models/enginetext.cpp" line="54"/>
         <source>at least one step is needed</source>
         <translation>至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="58"/>
+        <location filename="../models/enginetext.cpp" line="57"/>
         <source>choose an open model (load.open.rate) or a closed model (load.closed.users)</source>
         <translation>请选择开放模型（load.open.rate）或封闭模型（load.closed.users）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="61"/>
+        <location filename="../models/enginetext.cpp" line="60"/>
         <source>a request has a body or a form, not both</source>
         <translation>请求只能有请求体或表单之一，不能同时有</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="64"/>
+        <location filename="../models/enginetext.cpp" line="63"/>
         <source>${%1} is used before any step extracts it%2: every request of this step fails as an extract error, and the iteration ends there</source>
         <translation>${%1} 在任何步骤提取它之前就被使用%2：该步骤的每个请求都会以提取错误失败，本次迭代在此结束</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="67"/>
+        <location filename="../models/enginetext.cpp" line="66"/>
         <source>cannot connect to %1: the connection was refused</source>
         <translation>无法连接 %1：连接被拒绝</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="69"/>
+        <location filename="../models/enginetext.cpp" line="68"/>
         <source>cannot connect to %1: %2</source>
         <translation>无法连接 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="71"/>
+        <location filename="../models/enginetext.cpp" line="70"/>
         <source>connect to %1 timed out</source>
         <translation>连接 %1 超时</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="73"/>
+        <location filename="../models/enginetext.cpp" line="72"/>
         <source>no complete response within %1</source>
         <translation>%1 内未收到完整响应</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="74"/>
+        <location filename="../models/enginetext.cpp" line="73"/>
         <source>no answer within %1</source>
         <translation>%1 内没有响应</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="75"/>
+        <location filename="../models/enginetext.cpp" line="74"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="77"/>
+        <location filename="../models/enginetext.cpp" line="76"/>
         <source>no request succeeded (%1 failed)</source>
         <translation>没有成功的请求（%1 个失败）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="79"/>
+        <location filename="../models/enginetext.cpp" line="78"/>
         <source>not as planned: %1 of %2 planned iterations were made (%3)%4</source>
         <translation>未按计划进行：计划 %2 次迭代，实际完成 %1 次（%3）%4</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="81"/>
+        <location filename="../models/enginetext.cpp" line="80"/>
         <source>stopped when asked, at %1 of %2</source>
         <translation>按要求停止，于 %1 / %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="82"/>
+        <location filename="../models/enginetext.cpp" line="81"/>
         <source>aborted: %1</source>
         <translation>已中止：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="84"/>
+        <location filename="../models/enginetext.cpp" line="83"/>
         <source>an agent was lost and the policy is abort</source>
         <translation>丢失了一个代理，且策略为中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="86"/>
+        <location filename="../models/enginetext.cpp" line="85"/>
         <source>an engine was lost and the policy is abort</source>
         <translation>丢失了一个引擎，且策略为中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="87"/>
+        <location filename="../models/enginetext.cpp" line="86"/>
         <source>the run ended as %1</source>
         <translation>运行以 %1 结束</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="89"/>
+        <location filename="../models/enginetext.cpp" line="88"/>
         <source>no request completed</source>
         <translation>没有完成的请求</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="92"/>
+        <location filename="../models/enginetext.cpp" line="91"/>
         <source>%1 % of the requests failed (%2 of %3) and no threshold judges the error rate</source>
         <translation>%1 % 的请求失败（%3 个中的 %2 个），没有阈值判定错误率</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="96"/>
+        <location filename="../models/enginetext.cpp" line="95"/>
         <source>%1 arrivals were dropped (the engines fell behind, or every connection was busy)</source>
         <translation>丢弃了 %1 次到达（引擎跟不上，或所有连接都忙）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="99"/>
+        <location filename="../models/enginetext.cpp" line="98"/>
         <source>the engines fell behind the plan</source>
         <translation>引擎跟不上计划</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="105"/>
+        <location filename="../models/enginetext.cpp" line="104"/>
         <source>completed and passed</source>
         <translation>已完成，通过</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="107"/>
+        <location filename="../models/enginetext.cpp" line="106"/>
         <source>completed and failed: %1</source>
         <translation>已完成，未通过：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="109"/>
+        <location filename="../models/enginetext.cpp" line="108"/>
         <source>completed and failed</source>
         <translation>已完成，未通过</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="111"/>
+        <location filename="../models/enginetext.cpp" line="110"/>
         <source>threshold %1 failed (%2)</source>
         <translation>阈值 %1 未通过（%2）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="114"/>
+        <location filename="../models/enginetext.cpp" line="113"/>
         <source>not a time such as 300ms or 1.5s</source>
         <translation>不是 300ms 或 1.5s 这样的时间</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="116"/>
+        <location filename="../models/enginetext.cpp" line="115"/>
         <source>%1 is not a whole number</source>
         <translation>%1 不是整数</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="117"/>
+        <location filename="../models/enginetext.cpp" line="116"/>
         <source>%1 is not a number</source>
         <translation>%1 不是数字</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="119"/>
+        <location filename="../models/enginetext.cpp" line="118"/>
         <source>not a list such as [200, 201]</source>
         <translation>不是 [200, 201] 这样的列表</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="121"/>
+        <location filename="../models/enginetext.cpp" line="120"/>
         <source>%1 is not true or false</source>
         <translation>%1 不是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="123"/>
+        <location filename="../models/enginetext.cpp" line="122"/>
         <source>%1 is not one of the values this field takes</source>
         <translation>%1 不是此字段可取的值之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="125"/>
+        <location filename="../models/enginetext.cpp" line="124"/>
         <source>%1 is not a value this field takes</source>
         <translation>%1 不是此字段可取的值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="127"/>
+        <location filename="../models/enginetext.cpp" line="126"/>
         <source>no field named %1 here</source>
         <translation>此处没有名为 %1 的字段</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="132"/>
+        <location filename="../models/enginetext.cpp" line="131"/>
         <source>stopped by a step: %1</source>
         <translation>被步骤停止：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="134"/>
+        <location filename="../models/enginetext.cpp" line="133"/>
         <source>an error of step &quot;%1&quot; at %2 stopped the run (its onError is stopRun)</source>
         <translation>步骤“%1”在 %2 出错，停止了运行（其 onError 为 stopRun）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="136"/>
+        <location filename="../models/enginetext.cpp" line="135"/>
         <source>setup failed: %1</source>
         <translation>准备失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="138"/>
+        <location filename="../models/enginetext.cpp" line="137"/>
         <source>%1 of %2 requests failed</source>
         <translation>%2 个请求中有 %1 个失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="140"/>
+        <location filename="../models/enginetext.cpp" line="139"/>
         <source>%1 request(s) in %2 ms%3</source>
         <translation>%2 毫秒内 %1 个请求%3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="141"/>
+        <location filename="../models/enginetext.cpp" line="140"/>
         <source>values:%1</source>
         <translation>值：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="143"/>
+        <location filename="../models/enginetext.cpp" line="142"/>
         <source>${%1} took no value</source>
         <translation>${%1} 未取得值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="146"/>
+        <location filename="../models/enginetext.cpp" line="145"/>
         <source>not as planned: scenario &quot;%1&quot;: %2 of %3 planned iterations were made (%4)%5</source>
         <translation>未按计划进行：场景“%1”计划 %3 次迭代，实际完成 %2 次（%4）%5</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="149"/>
+        <location filename="../models/enginetext.cpp" line="148"/>
         <source>must be positive (got %1)</source>
         <translation>必须大于 0（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="151"/>
+        <location filename="../models/enginetext.cpp" line="150"/>
         <source>an engine failed: %1</source>
         <translation>一个引擎出错：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="154"/>
+        <location filename="../models/enginetext.cpp" line="153"/>
         <source>line %1: %2 is not run by Stampede</source>
         <translation>第 %1 行：Stampede 不运行 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="156"/>
+        <location filename="../models/enginetext.cpp" line="155"/>
         <source>scripts run on HTTP steps; a gRPC step takes checks and extract</source>
         <translation>脚本只在 HTTP 步骤上运行；gRPC 步骤请使用检查和提取</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="159"/>
+        <location filename="../models/enginetext.cpp" line="158"/>
         <source>pm.request.url goes to another server (%1): a step&apos;s server is the one its URL named when the run was planned</source>
         <translation>pm.request.url 指向了另一台服务器（%1）：步骤的服务器是计划运行时其 URL 所指的那台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="162"/>
+        <location filename="../models/enginetext.cpp" line="161"/>
         <source>the pre-request script skipped the request (pm.execution.skipRequest())</source>
         <translation>前置脚本跳过了该请求（pm.execution.skipRequest()）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="165"/>
+        <location filename="../models/enginetext.cpp" line="164"/>
         <source>check &quot;%1&quot;: %2</source>
         <translation>检查“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="167"/>
+        <location filename="../models/enginetext.cpp" line="166"/>
         <source>status %1, expected one of %2</source>
         <translation>状态码 %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="169"/>
+        <location filename="../models/enginetext.cpp" line="168"/>
         <source>status %1, expected %2</source>
         <translation>状态码 %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="171"/>
+        <location filename="../models/enginetext.cpp" line="170"/>
         <source>grpc-status %1, expected one of %2</source>
         <translation>grpc-status %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="173"/>
+        <location filename="../models/enginetext.cpp" line="172"/>
         <source>grpc-status %1, expected %2</source>
         <translation>grpc-status %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="175"/>
+        <location filename="../models/enginetext.cpp" line="174"/>
         <source>took %1 ms, more than %2 ms</source>
         <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="177"/>
+        <location filename="../models/enginetext.cpp" line="176"/>
         <source>the body does not contain %1</source>
         <translation>响应体不包含 %1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="179"/>
+        <location filename="../models/enginetext.cpp" line="178"/>
         <source>the body is not JSON (reading %1)</source>
         <translation>响应体不是 JSON（读取 %1 时）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="181"/>
+        <location filename="../models/enginetext.cpp" line="180"/>
         <source>the opposite held (negate)</source>
         <translation>相反的条件成立（取反）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="183"/>
+        <location filename="../models/enginetext.cpp" line="182"/>
         <source>%1 is %2, which does not match /%3/</source>
         <translation>%1 为 %2，不匹配 /%3/</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="185"/>
+        <location filename="../models/enginetext.cpp" line="184"/>
         <source>%1 is %2, expected %3</source>
         <translation>%1 为 %2，应为 %3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="187"/>
+        <location filename="../models/enginetext.cpp" line="186"/>
         <source>%1 is absent, expected %2</source>
         <translation>%1 不存在，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="189"/>
+        <location filename="../models/enginetext.cpp" line="188"/>
         <source>%1 is present: %2</source>
         <translation>%1 存在：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="190"/>
+        <location filename="../models/enginetext.cpp" line="189"/>
         <source>%1 is absent</source>
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="284"/>
+        <location filename="../models/enginetext.cpp" line="283"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="285"/>
+        <location filename="../models/enginetext.cpp" line="284"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="286"/>
+        <location filename="../models/enginetext.cpp" line="285"/>
         <source>load scaled</source>
         <translation>负载已调整</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="287"/>
+        <location filename="../models/enginetext.cpp" line="286"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="288"/>
+        <location filename="../models/enginetext.cpp" line="287"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="289"/>
+        <location filename="../models/enginetext.cpp" line="288"/>
         <source>stopped by the breaker</source>
         <translation>被熔断停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="290"/>
+        <location filename="../models/enginetext.cpp" line="289"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="291"/>
+        <location filename="../models/enginetext.cpp" line="290"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="292"/>
+        <location filename="../models/enginetext.cpp" line="291"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="293"/>
+        <location filename="../models/enginetext.cpp" line="292"/>
         <source>capacity: the generator lagged, run again</source>
         <translation>容量：压测机发送滞后，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="294"/>
+        <location filename="../models/enginetext.cpp" line="293"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="295"/>
+        <location filename="../models/enginetext.cpp" line="294"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="296"/>
+        <location filename="../models/enginetext.cpp" line="295"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="297"/>
+        <location filename="../models/enginetext.cpp" line="296"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="298"/>
+        <location filename="../models/enginetext.cpp" line="297"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="299"/>
+        <location filename="../models/enginetext.cpp" line="298"/>
         <source>share taken over</source>
         <translation>份额已接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="300"/>
+        <location filename="../models/enginetext.cpp" line="299"/>
         <source>share went on</source>
         <translation>份额已在此继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="301"/>
+        <location filename="../models/enginetext.cpp" line="300"/>
         <source>share not taken over</source>
         <translation>份额未能接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="302"/>
+        <location filename="../models/enginetext.cpp" line="301"/>
         <source>generator saturated</source>
         <translation>压测机饱和</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="303"/>
+        <location filename="../models/enginetext.cpp" line="302"/>
         <source>stop asked</source>
         <translation>已请求停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="304"/>
+        <location filename="../models/enginetext.cpp" line="303"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="305"/>
+        <location filename="../models/enginetext.cpp" line="304"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="306"/>
+        <location filename="../models/enginetext.cpp" line="305"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="307"/>
+        <location filename="../models/enginetext.cpp" line="306"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="308"/>
+        <location filename="../models/enginetext.cpp" line="307"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="309"/>
+        <location filename="../models/enginetext.cpp" line="308"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="310"/>
+        <location filename="../models/enginetext.cpp" line="309"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="311"/>
+        <location filename="../models/enginetext.cpp" line="310"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="312"/>
+        <location filename="../models/enginetext.cpp" line="311"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="313"/>
+        <location filename="../models/enginetext.cpp" line="312"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="314"/>
+        <location filename="../models/enginetext.cpp" line="313"/>
         <source>console lines not kept</source>
         <translation>未保留的控制台输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="101"/>
+        <location filename="../models/enginetext.cpp" line="100"/>
         <source>stopped by breaker%1</source>
         <translation>被熔断器停止%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="103"/>
+        <location filename="../models/enginetext.cpp" line="102"/>
         <source>interrupted: the controller ended before the run did</source>
         <translation>已中断：控制器在运行结束前退出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="129"/>
+        <location filename="../models/enginetext.cpp" line="128"/>
         <source>threshold failed: %1</source>
         <translation>阈值未通过：%1</translation>
     </message>
@@ -3302,6 +3302,89 @@ with a self-signed or internal certificate.</source>
         <translation>
             <numerusform>二进制，%n 字节：</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>NotifyTable</name>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="27"/>
+        <source>Webhook URL</source>
+        <translation>Webhook 地址</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="27"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="27"/>
+        <source>Secret</source>
+        <translation>签名密钥</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="27"/>
+        <source>When</source>
+        <translation>时机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="30"/>
+        <source>Where the run posts its messages: a robot&apos;s or a service&apos;s incoming webhook (http:// or https://); ${name} takes a constant or the environment&apos;s value</source>
+        <translation>运行发送消息的地址：机器人或服务的传入 Webhook（http:// 或 https://）；${name} 取常量或环境中的值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="33"/>
+        <source>The form the webhook takes: plain (the message as JSON), Slack, Feishu/Lark, DingTalk or WeCom</source>
+        <translation>Webhook 接受的格式：plain（消息本身的 JSON）、Slack、飞书/Lark、钉钉或企业微信</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="35"/>
+        <source>Feishu and DingTalk: the robot&apos;s signing secret (its messages are signed with it). Write ${name} and keep the value as an environment&apos;s secret</source>
+        <translation>飞书和钉钉：机器人的签名密钥（消息用它签名）。请写 ${name}，并把值保存为环境中的机密值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="38"/>
+        <source>When to post: start, breaker, threshold, end, joined by + (empty: all four)</source>
+        <translation>何时发送：start、breaker、threshold、end，用 + 连接（留空：全部四种）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="43"/>
+        <source>Add webhook</source>
+        <translation>添加 Webhook</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="44"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="45"/>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="47"/>
+        <source>Posts a test message to the chosen webhook now, as a run would</source>
+        <translation>立即向所选 Webhook 发送一条测试消息，与运行时的发送方式相同</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="142"/>
+        <source>Add a webhook first</source>
+        <translation>请先添加一个 Webhook</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="147"/>
+        <source>Posting a test message…</source>
+        <translation>正在发送测试消息…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="155"/>
+        <source>Delivered (%1)</source>
+        <translation>已送达（%1）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/notifytable.cpp" line="156"/>
+        <source>Not delivered: %1</source>
+        <translation>未送达：%1</translation>
     </message>
 </context>
 <context>
@@ -5565,174 +5648,174 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="122"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="124"/>
         <source>about %1 (sd %2)</source>
         <translation>约 %1（标准差 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="125"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="127"/>
         <source>%1 on average</source>
         <translation>平均 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="128"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="130"/>
         <source>   then think %1</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="148"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="150"/>
         <source>   checks: %1</source>
         <translation>   检查：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="150"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="152"/>
         <source>   extracts %1</source>
         <translation>   提取 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="159"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="161"/>
         <source>%1   replays %2 at × %3 to %4</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="325"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="342"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="509"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="532"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="518"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="518"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="407"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="416"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="417"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="430"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="425"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="422"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="435"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="426"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="427"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="440"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="430"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="446"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="441"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="454"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="445"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="446"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="675"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="699"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1003"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="514"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1032"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="529"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="552"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -5741,421 +5824,431 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="379"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="546"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="569"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="551"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="574"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="553"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="576"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="555"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="578"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="556"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="579"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="536"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="583"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="606"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="299"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="300"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="402"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="391"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="462"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="452"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="466"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="456"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="469"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="460"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="474"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="463"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="537"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="549"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="572"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="390"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="538"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="561"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="304"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="838"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="308"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="308"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="839"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="563"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="583"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="586"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="658"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="682"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="564"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="587"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="180"/>
         <source>   sends %n message(s)</source>
         <translation>
             <numerusform>   发送 %n 条消息</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="248"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="250"/>
         <source>%1 — %2 %3</source>
         <translation>%1 — %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="256"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
+        <source>Webhooks told how each run goes: at its start, at each breaker action, when thresholds fail and at its end (verdict, figures, where the run is kept).</source>
+        <translation>每次运行都会通知这些 Webhook：开始时、每次熔断动作时、阈值未通过时以及结束时（结论、关键数据、运行的保存位置）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
+        <source>Notifications</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="343"/>
         <source>Make a copy</source>
         <translation>复制为副本</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="332"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="345"/>
         <source>The chosen step runs its project request as the request is when the run starts. Make a copy keeps what the step sends now, whatever later happens to the request.</source>
         <translation>所选步骤运行项目中的请求,以运行开始时该请求的内容为准。“复制为副本”保留该步骤现在发送的内容,不受请求此后的修改影响。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
         <source>Open request</source>
         <translation>打开请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="349"/>
         <source>Opens the request the chosen step runs, to edit it</source>
         <translation>打开所选步骤运行的请求以编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="566"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="589"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="571"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="574"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="594"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="597"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="575"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="598"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="675"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="699"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="739"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="763"/>
         <source>   · its request was deleted</source>
         <translation>   · 其请求已被删除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
         <source>   · a copy</source>
         <translation>   · 副本</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="768"/>
         <source>The request this step ran is no longer in the project: the run refuses the step. Make a copy to keep what it last sent, or remove it.</source>
         <translation>该步骤运行的请求已不在项目中:运行会拒绝此步骤。请复制为副本以保留其上次发送的内容,或将其移除。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="770"/>
         <source>Runs the project&apos;s request “%1” as it is when the run starts</source>
         <translation>运行项目中的请求“%1”,以运行开始时的内容为准</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="748"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
         <source>A copy: sends what it holds, whatever happens to the request it came from</source>
         <translation>副本:发送其自身保存的内容,不受来源请求的修改影响</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="981"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1010"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="982"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1011"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1003"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1032"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1003"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1032"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1013"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1042"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1014"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1043"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1015"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1044"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1016"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1045"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1017"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1046"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1018"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1047"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1023"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1052"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1024"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1053"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1029"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1058"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1128"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1157"/>
         <source>its request is no longer in the project: make the step a copy or remove it</source>
         <translation>其请求已不在项目中:请将该步骤复制为副本或移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1139"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1168"/>
         <source>%1: %2</source>
         <extracomment>a fault of a field: the field in the designer&apos;s words, then what is wrong with it</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1185"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1214"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1191"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1220"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1199"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1204"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1228"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1233"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1199"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1228"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1210"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1222"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1230"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1239"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1251"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1259"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1210"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1239"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1217"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1246"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1222"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1251"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

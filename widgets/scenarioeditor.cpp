@@ -1,5 +1,7 @@
 #include "scenarioeditor.h"
 
+#include "notifytable.h"
+
 #include "enginetext.h"
 #include "jsontext.h"
 
@@ -307,6 +309,16 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_sections->addTab(scrolling(checks), tr("Checks && thresholds"));
     m_sections->addTab(scrolling(breakerBox), tr("Breaker"));
     m_sections->addTab(scrolling(scheduleForm), tr("Schedule"));
+    m_notify = new NotifyTable;
+    m_notify->setSources([this] { return json(); },
+                         [this] { return m_environments ? m_environments() : ScenarioCheck::EnvironmentChoice{}; });
+    auto* notifyBox = new QVBoxLayout;
+    auto* notifyNote = new QLabel(tr("Webhooks told how each run goes: at its start, at each breaker action, when "
+                                     "thresholds fail and at its end (verdict, figures, where the run is kept)."));
+    notifyNote->setWordWrap(true);
+    notifyBox->addWidget(notifyNote);
+    notifyBox->addWidget(m_notify, 1);
+    m_sections->addTab(scrolling(notifyBox), tr("Notifications"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_problemsLabel);
@@ -613,6 +625,7 @@ void ScenarioEditor::followEdits()
         }
     });
     connect(m_schedule, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
+    connect(m_notify, &NotifyTable::changed, this, &ScenarioEditor::edited);
     connect(m_replay, &ReplayForm::changed, this, [this] {
         if (!isReplay())
             return;
@@ -780,6 +793,7 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     m_rest = QJsonDocument::fromJson(payload).object();
     m_name->setText(m_rest.value(QStringLiteral("name")).toString());
     m_schedule->setText(m_rest.value(QStringLiteral("schedule")).toString());
+    m_notify->fromJson(m_rest.value(QStringLiteral("notify")).toArray());
     m_inlineCsv.clear();
     for (const auto& v : m_rest.value(QStringLiteral("variables")).toArray()) {
         const QJsonObject csv = v.toObject().value(QStringLiteral("csv")).toObject();
@@ -863,6 +877,10 @@ QByteArray ScenarioEditor::json() const
 {
     QJsonObject o = m_rest;
     o[QStringLiteral("name")] = m_name->text();
+    if (const QJsonArray notify = m_notify->toJson(); notify.isEmpty())
+        o.remove(QStringLiteral("notify"));
+    else
+        o[QStringLiteral("notify")] = notify;
     if (m_schedule->text().trimmed().isEmpty())
         o.remove(QStringLiteral("schedule"));
     else

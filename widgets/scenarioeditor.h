@@ -20,6 +20,7 @@ class QHBoxLayout;
 class QLabel;
 class QLayout;
 class QPushButton;
+class NotifyTable;
 class QLineEdit;
 class ReplayForm;
 class QLineSeries;
@@ -205,6 +206,7 @@ private:
     QStringList m_problems;
     RequestSource m_requests;
     QPushButton* m_copyStep = nullptr;
+    NotifyTable* m_notify = nullptr;
     QPushButton* m_openStepRequest = nullptr;
     QString m_baseDir;
     bool m_loading = false;

@@ -37,7 +37,8 @@ const char* kReplayUsage =
     "  --amplify N           each request sent N times (1 to 100); copies 1.. take the offsets\n"
     "  --offset SPEC         how a copy is told apart: query:NAME+N (N x copy added to the number),\n"
     "                        json:KEY+N, header:NAME+N, or FIELD:NAME~SUFFIX (${copy} is the copy's\n"
-    "                        number) (repeatable)\n"
+    "                        number, ${$stressTag} the run's tag, ${$guid}, ${$randomInt}... a fresh\n"
+    "                        value for each copy) (repeatable)\n"
     "  --mask RULE           for a file: masked before anything is sent, as `stampede-cli import --mask`\n"
     "  --format F            for a log: nginx (default), har, or an nginx log_format\n"
     "  --loop                start over at the end, until --duration\n"
@@ -254,10 +255,8 @@ bool makeScenario(const std::string& source, const ReplayArgs& a, v1::Scenario& 
     r.set_new_trace_ids(a.newTraceIds);
     for (const std::string& text : a.offsets) {
         const auto off = ReplayOffset::parse(text, error);
-        if (!off) {
-            error = "--offset \"" + text + "\": " + error;
+        if (!off) // the error names the offset
             return false;
-        }
         v1::ReplayOffset& o = *r.add_offsets();
         (off->field == ReplayOffset::Field::Query     ? o.mutable_query()
          : off->field == ReplayOffset::Field::JsonKey ? o.mutable_json_key()

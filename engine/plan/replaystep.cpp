@@ -142,6 +142,12 @@ bool ReplayStepCompiler::options(const v1::Replay& r, const std::string& field, 
             off.key = asciiLower(off.key);
         off.add = spec.add();
         off.suffix = spec.suffix();
+        off.stressTag = m_ctx.plan().runId;
+        if (const std::string why = ReplayOffset::suffixProblem(off.suffix); !why.empty()) {
+            m_ctx.error(of + ".suffix", why);
+            ok = false;
+            continue;
+        }
         off.text = std::string(!spec.query().empty()      ? "query:"
                                : !spec.json_key().empty() ? "json:"
                                                           : "header:") +

@@ -1,6 +1,7 @@
 #include "replayplan.h"
 
 #include "core/number.h"
+#include "core/parametersource.h"
 #include "core/random.h"
 #include "core/text.h"
 
@@ -9,16 +10,40 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <random>
 
 namespace stampede {
 
 namespace {
 
-std::string withCopy(std::string suffix, std::uint32_t k)
+// A generator's fresh value (${$guid}, ${$randomInt}...): drawn apart for each copy.
+std::string generated(std::string_view name)
 {
-    for (std::size_t at; (at = suffix.find("${copy}")) != std::string::npos;)
-        suffix.replace(at, 7, std::to_string(k));
-    return suffix;
+    thread_local std::uint64_t seed = std::random_device{}() * 0x9E3779B97F4A7C15ULL;
+    const ParameterSourcePtr source = dynamicVariable(name);
+    if (!source)
+        return {};
+    const SourceCursorPtr cursor = source->cursor(0, 1, ++seed);
+    return cursor && cursor->next(0) ? std::string(cursor->value(-1)) : std::string();
+}
+
+// The suffix of copy k: ${copy} is k, ${$stressTag} the run's tag, a generator its fresh value.
+std::string withCopy(const ReplayOffset& o, std::uint32_t k)
+{
+    const std::string& suffix = o.suffix;
+    std::string out;
+    for (std::size_t at = 0;;) {
+        const std::size_t open = suffix.find("${", at);
+        const std::size_t close = open == std::string::npos ? open : suffix.find('}', open);
+        if (close == std::string::npos) {
+            out.append(suffix, at);
+            return out;
+        }
+        out.append(suffix, at, open - at);
+        const std::string_view name = std::string_view(suffix).substr(open + 2, close - open - 2);
+        out += name == "copy" ? std::to_string(k) : name == "$stressTag" ? o.stressTag : generated(name);
+        at = close + 1;
+    }
 }
 
 std::optional<std::int64_t> integer(std::string_view s)
@@ -36,7 +61,7 @@ std::string offsetValue(std::string_view value, const ReplayOffset& o, std::uint
     if (o.suffix.empty())
         if (const auto n = integer(value))
             return std::to_string(*n + std::int64_t(k) * o.add);
-    return std::string(value) + (o.suffix.empty() ? "-" + std::to_string(k) : withCopy(o.suffix, k));
+    return std::string(value) + (o.suffix.empty() ? "-" + std::to_string(k) : withCopy(o, k));
 }
 
 bool hasQuery(const std::string& target, const std::string& key)
@@ -107,6 +132,20 @@ void offsetJson(std::string& body, const ReplayOffset& o, std::uint32_t k)
 
 } // namespace
 
+std::string ReplayOffset::suffixProblem(const std::string& suffix)
+{
+    for (std::size_t at = 0; (at = suffix.find("${", at)) != std::string::npos;) {
+        const std::size_t close = suffix.find('}', at);
+        if (close == std::string::npos)
+            return "an unclosed ${";
+        const std::string name = suffix.substr(at + 2, close - at - 2);
+        if (name != "copy" && name != "$stressTag" && !dynamicVariable(name))
+            return "${" + name + "} is not ${copy}, ${$stressTag} or a generator such as ${$guid} or ${$randomInt}";
+        at = close + 1;
+    }
+    return {};
+}
+
 std::optional<ReplayOffset> ReplayOffset::parse(const std::string& text, std::string& error)
 {
     ReplayOffset o;
@@ -130,6 +169,10 @@ std::optional<ReplayOffset> ReplayOffset::parse(const std::string& text, std::st
         o.suffix = rest.substr(tilde + 1);
         if (o.suffix.empty()) {
             error = "--offset \"" + text + "\": no suffix after \"~\"";
+            return std::nullopt;
+        }
+        if (const std::string why = suffixProblem(o.suffix); !why.empty()) {
+            error = "--offset \"" + text + "\": " + why;
             return std::nullopt;
         }
     } else if (plus != std::string::npos) {

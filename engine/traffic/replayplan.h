@@ -19,7 +19,7 @@ namespace stampede {
 
 // How copy k >= 1 of a request is told apart: a number added to a query
 // parameter or JSON key (uid + k * add), or a suffix appended to it, where
-// ${copy} is k.
+// ${copy} is k (and the run's tag and Postman's generators may be used).
 struct ReplayOffset
 {
     enum class Field
@@ -31,8 +31,15 @@ struct ReplayOffset
     Field field = Field::Query;
     std::string key;
     std::int64_t add = 0; // k * add is added to a number
-    std::string suffix;   // or this is appended (${copy} replaced by k)
-    std::string text;     // as written
+    // or this is appended: ${copy} is k, ${$stressTag} the run's tag, Postman's generators (${$guid},
+    // ${$randomInt}, ${$timestamp}...) a fresh value for each copy
+    std::string suffix;
+    std::string text;      // as written
+    std::string stressTag; // the run's (set when the plan is compiled)
+
+    // What in `suffix` an offset cannot fill ("${orderNo} is not ${copy}, ${$stressTag} or a generator such as
+    // ${$guid}"); empty when it can.
+    static std::string suffixProblem(const std::string& suffix);
 
     // "query:uid+1000000", "json:orderNo~-${copy}", "header:x-request-id~-c${copy}";
     // nothing with `error` when it does not read.

@@ -254,6 +254,37 @@ private slots:
         QVERIFY(!ReplayOffset::parse("query:+5", error));
         QVERIFY(error.find("no key") != std::string::npos);
     }
+
+    // Issue 53: an offset's suffix takes the run's stress tag and Postman's generators, drawn afresh for each
+    // copy (copies never collide), and refuses a name it cannot fill instead of sending it literally.
+    void offsetsTakeGenerators()
+    {
+        TrafficRecord r;
+        r.method = "POST";
+        r.target = "/pay?orderNo=A1";
+        r.body = "{\"orderNo\": \"A1\"}";
+        r.headers = {{"x-request-id", "r1"}};
+        ReplayOffset q = offset("query:orderNo~-${$guid}");
+        ReplayOffset j = offset("json:orderNo~-${$stressTag}-${copy}");
+        j.stressTag = "st-feed";
+        ReplayOffset h = offset("header:X-Request-Id~-${$randomInt}");
+        std::set<std::string> targets;
+        for (std::uint32_t k = 1; k <= 50; ++k) {
+            const TrafficRecord c = replayCopy(r, k, {q, j, h});
+            QVERIFY2(c.target.rfind("/pay?orderNo=A1-", 0) == 0 && c.target.size() == 16 + 36, c.target.c_str());
+            QVERIFY2(c.target.find('$') == std::string::npos, c.target.c_str());
+            targets.insert(c.target);
+            QCOMPARE(c.body, "{\"orderNo\": \"A1-st-feed-" + std::to_string(k) + "\"}");
+            QVERIFY(c.headers[0].second.rfind("r1-", 0) == 0 && c.headers[0].second.size() > 3);
+        }
+        QCOMPARE(targets.size(), std::size_t(50)); // a fresh UUID each copy
+        std::string error;
+        QVERIFY(!ReplayOffset::parse("query:orderNo~-${orderNo}", error));
+        QVERIFY2(error.find("${orderNo} is not ${copy}, ${$stressTag} or a generator") != std::string::npos,
+                 error.c_str());
+        QVERIFY(!ReplayOffset::parse("query:orderNo~-${$guid", error));
+        QVERIFY2(error.find("unclosed") != std::string::npos, error.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestReplayPlan)

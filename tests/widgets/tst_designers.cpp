@@ -6,6 +6,7 @@
 #include "enginesdialog.h"
 #include "environmenteditor.h"
 #include "grpc/protoschema.h"
+#include "notifytable.h"
 #include "planeditor.h"
 #include "replayform.h"
 #include "scenarioeditor.h"
@@ -33,6 +34,11 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QThread>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <memory>
@@ -93,6 +99,80 @@ private slots:
         QCOMPARE(labels[2], QStringLiteral("New request — POST http://a/2"));
         QCOMPARE(labels[3], QStringLiteral("New request — POST http://a/2 (2)"));
         QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), 4);
+    }
+
+    // Issue 53: a scenario's notifications in the designer: rows round-trip as the scenario's "notify" list, and
+    // Test posts a DingTalk-form test message to the chosen webhook (its ${name} from the scenario's constants),
+    // saying what came back; a webhook that is down is said, not hung on.
+    void notificationsAreEditedAndTested()
+    {
+        // a webhook on loopback that answers as DingTalk does and keeps what it got
+        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QVERIFY(::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(listener, 4) == 0);
+        socklen_t length = sizeof a;
+        ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &length);
+        const int port = ntohs(a.sin_port);
+        std::string got;
+        std::thread server([&] {
+            const int fd = ::accept(listener, nullptr, nullptr);
+            char buf[4096];
+            for (ssize_t n; got.find("}}") == std::string::npos && (n = ::read(fd, buf, sizeof buf)) > 0;)
+                got.append(buf, std::size_t(n));
+            const std::string answer = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 29\r\n"
+                                       "Connection: close\r\n\r\n{\"errcode\": 0, \"errmsg\": \"ok\"}";
+            (void)!::write(fd, answer.data(), answer.size());
+            ::close(fd);
+        });
+        ScenarioEditor editor;
+        editor.setJson(
+            QStringLiteral("{\"name\": \"n\", \"variables\": [{\"name\": \"hook\", \"constant\": {\"value\": "
+                           "\"http://127.0.0.1:%1\"}}], \"steps\": [], \"load\": {\"closed\": {\"users\": 1}}, "
+                           "\"notify\": [{\"url\": \"${hook}/robot?access_token=x\", \"kind\": \"dingtalk\", "
+                           "\"on\": [\"start\", \"end\"]}, {\"url\": \"http://127.0.0.1:1/down\"}]}")
+                .arg(port)
+                .toUtf8());
+        auto* table = editor.findChild<QTableWidget*>(QStringLiteral("notifyTable"));
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 2);
+        const QJsonArray notify =
+            QJsonDocument::fromJson(editor.json()).object().value(QStringLiteral("notify")).toArray();
+        QCOMPARE(notify.size(), 2);
+        QCOMPARE(notify[0].toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("dingtalk"));
+        QCOMPARE(notify[0].toObject().value(QStringLiteral("on")).toArray().size(), 2);
+        QVERIFY(!notify[1].toObject().contains(QStringLiteral("kind"))); // plain: the default, unwritten
+        auto* notifier = editor.findChild<NotifyTable*>();
+        auto* test = editor.findChild<QPushButton*>(QStringLiteral("notifyTest"));
+        QVERIFY(notifier && test);
+        table->setCurrentCell(0, 0);
+        QTest::mouseClick(test, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!notifier->testRunning(), 15000);
+        server.join();
+        ::close(listener);
+        QVERIFY2(notifier->testResult().startsWith(QStringLiteral("Delivered (HTTP 200)")),
+                 qPrintable(notifier->testResult()));
+        QVERIFY2(got.rfind("POST /robot?access_token=x HTTP/1.1", 0) == 0, got.c_str());
+        QVERIFY2(got.find("\"msgtype\": \"text\"") != std::string::npos, got.c_str());
+        QVERIFY2(got.find("a test notification from \\\"n\\\"") != std::string::npos, got.c_str());
+        table->setCurrentCell(1, 0);
+        QTest::mouseClick(test, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!notifier->testRunning(), 15000);
+        QVERIFY2(notifier->testResult().startsWith(QStringLiteral("Not delivered: ")),
+                 qPrintable(notifier->testResult()));
+        // an edit of a row is the scenario's
+        QSignalSpy changed(&editor, &ScenarioEditor::changed);
+        table->item(1, 3)->setText(QStringLiteral("end"));
+        QTRY_VERIFY(changed.count() > 0);
+        QCOMPARE(QJsonDocument::fromJson(editor.json())
+                     .object()
+                     .value(QStringLiteral("notify"))
+                     .toArray()[1]
+                     .toObject()
+                     .value(QStringLiteral("on"))
+                     .toArray(),
+                 QJsonArray{QStringLiteral("end")});
     }
 
     void capacityDialogChecksItsFields()
