@@ -88,6 +88,8 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
         std::fprintf(stderr, "control endpoint on %s://%s\n", endpoint.tls() ? "https" : "http",
                      endpoint.address().c_str());
     }
+    if (!service->resolveBaselines(cli.store.get(), error))
+        return refuse(command, error, BadInput);
     if (!service->begin({cli.store.get(), {}}, error))
         return refuse(command, error, RunFailed);
 

@@ -1,6 +1,7 @@
 #include "runservice.h"
 
 #include "output/notify.h"
+#include "report/baseline.h"
 
 #include "resolve/scriptsyntax.h"
 #include "resolve/targets.h"
@@ -322,8 +323,49 @@ unsigned RunService::localEngineCount() const
     return std::min(wanted, cap);
 }
 
+// The thresholds and breaker rules judged against the scenario's history, resolved from the runs in `store`
+// (report/baseline.h); the scenario as recorded says the values they judged by.
+bool RunService::resolveBaselines(ProjectStore* store, std::string& error)
+{
+    std::vector<Threshold*> all;
+    for (Threshold& t : m_plan.thresholds)
+        all.push_back(&t);
+    for (BreakerRule& r : m_plan.breaker)
+        all.push_back(&r.when);
+    for (BreakerRule& r : m_request.breaker)
+        all.push_back(&r.when);
+    std::vector<std::pair<Threshold*, std::string>> asked;
+    for (Threshold* t : all)
+        if (t->baseline && !t->baseline->resolved)
+            asked.emplace_back(t, t->expr);
+    if (asked.empty())
+        return true;
+    if (!store) {
+        error = "threshold \"" + asked.front().second +
+                "\": a baseline is made of the scenario's runs in its project: run it in one (--project FILE, or "
+                "PROJECT.stampede@NAME)";
+        return false;
+    }
+    if (!stampede::resolveBaselines(all, *store, m_plan.name, error))
+        return false;
+    // the record says what each judged by (its text as written, or as protobuf writes it: < and > escaped)
+    const auto escaped = [](std::string text) {
+        for (const auto& [c, with] : {std::pair{'<', "\\u003c"}, std::pair{'>', "\\u003e"}})
+            for (std::size_t at; (at = text.find(c)) != std::string::npos;)
+                text.replace(at, 1, with);
+        return text;
+    };
+    for (const auto& [t, before] : asked)
+        for (const std::string& from : {jsonString(before), escaped(jsonString(before))})
+            for (std::size_t at; (at = m_request.scenarioJson.find(from)) != std::string::npos;)
+                m_request.scenarioJson.replace(at, from.size(), jsonString(t->expr));
+    return true;
+}
+
 bool RunService::begin(const RunRecording& recording, std::string& error)
 {
+    if (!resolveBaselines(recording.store, error))
+        return false;
     if (!recording.store)
         return true;
     m_recording = recording;

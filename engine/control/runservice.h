@@ -137,6 +137,10 @@ public:
     // run()); false with `error` when it cannot be recorded. Without it the
     // run is not recorded.
     bool begin(const RunRecording& recording, std::string& error);
+    // The thresholds and breaker rules judged against the scenario's history ("p99 < baseline + 3 sigma",
+    // report/baseline.h), resolved from its runs in `store` (begin() does it too); false with `error` when they
+    // cannot be (no project, too few runs): bad input.
+    bool resolveBaselines(ProjectStore* store, std::string& error);
     // Carries the run out; blocks until it ends. Call once.
     RunOutcome run(RunSink& sink);
     std::shared_ptr<RunControl> control() const { return m_control; }
@@ -180,6 +184,7 @@ private:
     Notifier* m_notifier = nullptr; // among m_outputs, when the run notifies
     bool openOutputs(std::vector<std::string>& errors);
     bool openNotifier(std::vector<std::string>& errors);
+
     // The notifications' tries since the last call, recorded as the run's events.
     void recordNotifyTries(const std::function<void(const RunEvent&)>& record);
     std::shared_ptr<RunControl> m_control = std::make_shared<RunControl>();

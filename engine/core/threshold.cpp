@@ -1,5 +1,7 @@
 #include "threshold.h"
 
+#include <cctype>
+
 #include "durationtext.h"
 #include "text.h"
 
@@ -13,6 +15,70 @@ std::string_view trim(std::string_view s)
 {
     return trimSpaces(s);
 }
+} // namespace
+
+namespace {
+
+// "baseline[(N)] [(+|-) K sigma] [(= VALUE ...)]" after the operator.
+std::optional<Threshold> parseBaseline(Threshold t, std::string_view value, std::string& error)
+{
+    const auto bad = [&](const std::string& why) {
+        error = "\"" + t.expr + "\": " + why;
+        return std::nullopt;
+    };
+    if (t.metric == Threshold::Metric::Server || t.metric == Threshold::Metric::AgentCpu ||
+        t.metric == Threshold::Metric::Checks || t.metric == Threshold::Metric::MessagesReceived)
+        return bad("a baseline judges latencies, rate, message_rate and error_rate");
+    Threshold::Baseline b;
+    std::string_view rest = trim(value.substr(8));
+    if (!rest.empty() && rest.front() == '(' && rest.find(')') != std::string_view::npos &&
+        (rest.size() < 2 || rest[1] != '=')) {
+        const std::string_view n = trim(rest.substr(1, rest.find(')') - 1));
+        std::uint32_t runs = 0;
+        const auto r = std::from_chars(n.data(), n.data() + n.size(), runs);
+        if (r.ec != std::errc() || r.ptr != n.data() + n.size() || runs < kMinBaselineRuns || runs > kMaxBaselineRuns)
+            return bad("baseline(N): N is the runs it is made of, " + std::to_string(kMinBaselineRuns) + " to " +
+                       std::to_string(kMaxBaselineRuns));
+        b.runs = runs;
+        rest = trim(rest.substr(rest.find(')') + 1));
+    }
+    if (!rest.empty() && (rest.front() == '+' || rest.front() == '-')) {
+        const double sign = rest.front() == '-' ? -1 : 1;
+        rest = trim(rest.substr(1));
+        std::size_t end = 0;
+        while (end < rest.size() && (std::isdigit(static_cast<unsigned char>(rest[end])) || rest[end] == '.'))
+            ++end;
+        double k = 0;
+        const auto r = std::from_chars(rest.data(), rest.data() + end, k);
+        std::string_view unit = trim(rest.substr(end));
+        const std::size_t unitEnd = std::min(unit.find(' '), unit.find('('));
+        const std::string_view word = unit.substr(0, unitEnd);
+        if (end == 0 || r.ec != std::errc() || r.ptr != rest.data() + end || !(k >= 0) || k > 100 ||
+            (word != "sigma" && word != "\xcf\x83"))
+            return bad("expected baseline + K sigma, e.g. \"p99 < baseline + 3 sigma\"");
+        b.sigmas = sign * k;
+        rest = trim(unit.substr(word.size()));
+    }
+    if (!rest.empty()) { // a resolved one: "(= 47.52ms: ...)" or "(= 0.0012: ...)", its limit in the threshold's units
+        if (rest.substr(0, 2) != "(=" || rest.back() != ')')
+            return bad("expected baseline + K sigma, e.g. \"p99 < baseline + 3 sigma\"");
+        std::string_view num = trim(rest.substr(2, rest.size() - 3));
+        num = num.substr(0, std::min(num.find(':'), num.size()));
+        num = trim(num);
+        double v = 0;
+        const bool ms = num.size() > 2 && num.substr(num.size() - 2) == "ms";
+        const bool perSecond = num.size() > 2 && num.substr(num.size() - 2) == "/s";
+        const std::string_view digits = ms || perSecond ? num.substr(0, num.size() - 2) : num;
+        const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+        if (r.ec != std::errc() || r.ptr != digits.data() + digits.size())
+            return bad("\"" + std::string(num) + "\" is not the baseline's value");
+        t.limit = v;
+        b.resolved = true;
+    }
+    t.baseline = b;
+    return t;
+}
+
 } // namespace
 
 std::optional<Threshold> Threshold::parse(std::string_view text, std::string& error)
@@ -113,6 +179,8 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
                 "message_rate, message_p50 ... message_p99, message_max)";
         return std::nullopt;
     }
+    if (trim(value).substr(0, 8) == "baseline")
+        return parseBaseline(t, trim(value), error);
     if (t.isFraction()) {
         double v = 0;
         const bool percent = !value.empty() && value.back() == '%';

@@ -8,11 +8,15 @@
 // that passed; `check "NAME"` those of the checks of that name alone, a
 // step's own or a script's pm.test: "check \"code is 0\" > 99.9%"). A step's
 // name and a colon first judge that step alone: "login: p99 < 300ms".
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace stampede {
+
+constexpr std::uint32_t kMinBaselineRuns = 5;
+constexpr std::uint32_t kMaxBaselineRuns = 1000;
 
 struct Threshold
 {
@@ -55,6 +59,17 @@ struct Threshold
     // milliseconds for latency, a fraction (0..1) for error_rate and checks, per second for rate and message_rate,
     // a count for messages_received
     double limit = 0;
+    // "p99 < baseline + 3 sigma" (or "baseline(20) - 2.5 sigma", "baseline"): the limit is the mean of this
+    // figure over the scenario's last `runs` completed runs in its project, plus (or minus) `sigmas` of their
+    // standard deviation (report/baseline.h resolves it before the run; at least kMinBaselineRuns runs). A
+    // resolved one is written "p99 < baseline + 3 sigma (= 47.52ms ...)": its limit that number.
+    struct Baseline
+    {
+        std::uint32_t runs = 10;
+        double sigmas = 0;
+        bool resolved = false;
+    };
+    std::optional<Baseline> baseline;
     bool isLatency() const
     {
         return metric != Metric::ErrorRate && metric != Metric::Rate && metric != Metric::Checks &&

@@ -8,6 +8,7 @@
 #include "output/jsonloutput.h"
 #include "output/promoutput.h"
 #include "output/remotewrite.h"
+#include "report/baseline.h"
 #include "report/reportsections.h"
 #include "report/savedreport.h"
 #include "stampede/v1/remotewrite.pb.h"
@@ -90,6 +91,39 @@ class TestOutputs : public QObject
 {
     Q_OBJECT
 private slots:
+    // Issue 53: "p99 < baseline + 3 sigma" from five runs: the limit is their mean plus three sample standard
+    // deviations, the expression says so; a sixth run 4 sigma out fails it; fewer than five runs are refused.
+    void baselineOfFiveRuns()
+    {
+        std::vector<stampede::RunSummary> history;
+        for (const double p99 : {20.0, 22.0, 21.0, 19.0, 18.0}) {
+            stampede::RunSummary s;
+            s.total.requests = 100;
+            s.total.answered = 100;
+            s.total.latency.p99 = p99;
+            history.push_back(s);
+        }
+        std::string err;
+        auto t = stampede::Threshold::parse("p99 < baseline + 3 sigma", err);
+        QVERIFY(t);
+        QVERIFY2(stampede::resolveBaseline(*t, history, "checkout", err), err.c_str());
+        // mean 20, sample sigma sqrt(10/4) = 1.5811: 20 + 4.7434
+        QVERIFY2(std::abs(t->limit - 24.7434) < 1e-3, std::to_string(t->limit).c_str());
+        QVERIFY2(t->expr.rfind("p99 < baseline + 3 sigma (= 24.74341649ms: mean 20 ms + 3 sigma of 1.581 ms over 5 "
+                               "runs)",
+                               0) == 0,
+                 t->expr.c_str());
+        QVERIFY(t->holds(20 + 2 * 1.5811) && !t->holds(20 + 4 * 1.5811));
+        auto again = stampede::Threshold::parse(t->expr, err); // as the record keeps it
+        QVERIFY2(again && again->baseline->resolved && std::abs(again->limit - t->limit) < 1e-6, err.c_str());
+        auto few = stampede::Threshold::parse("p99 < baseline + 3 sigma", err);
+        history.pop_back();
+        QVERIFY(!stampede::resolveBaseline(*few, history, "checkout", err));
+        QVERIFY2(err.find("at least 5 completed runs of \"checkout\"") != std::string::npos &&
+                     err.find("it has 4") != std::string::npos,
+                 err.c_str());
+    }
+
     // Issue 30: a second as remote write encodes it: every series' labels
     // sorted by name with __name__, run_id, scenario and step; counters
     // since the run began; the second's end as the time.

@@ -92,6 +92,35 @@ private slots:
         QVERIFY(!Threshold::parse(expr.toStdString(), err));
         QVERIFY(!err.empty());
     }
+
+    // Issue 53: a threshold against the scenario's history; a resolved one reads back with its value.
+    void baselines()
+    {
+        std::string err;
+        auto t = Threshold::parse("p99 < baseline + 3 sigma", err);
+        QVERIFY2(t && t->baseline, err.c_str());
+        QCOMPARE(t->baseline->runs, 10u);
+        QCOMPARE(t->baseline->sigmas, 3.0);
+        QVERIFY(!t->baseline->resolved);
+        t = Threshold::parse("rate >= baseline(20) - 2.5 sigma", err);
+        QVERIFY2(t && t->baseline, err.c_str());
+        QCOMPARE(t->baseline->runs, 20u);
+        QCOMPARE(t->baseline->sigmas, -2.5);
+        t = Threshold::parse("login: p95 <= baseline", err);
+        QVERIFY2(t && t->baseline && t->baseline->sigmas == 0 && t->step == "login", err.c_str());
+        t = Threshold::parse("p99 < baseline + 3 sigma (= 47.52ms: mean 41.2 ms + 3 sigma of 2.1 ms over 8 runs)", err);
+        QVERIFY2(t && t->baseline && t->baseline->resolved, err.c_str());
+        QCOMPARE(t->limit, 47.52);
+        QVERIFY(t->holds(47.5) && !t->holds(47.52));
+        t = Threshold::parse("error_rate < baseline + 3 sigma (= 0.0125: mean 1 % + 3 sigma of 0.08 % over 5 runs)",
+                             err);
+        QVERIFY2(t && t->baseline->resolved && t->limit == 0.0125, err.c_str());
+        for (const char* bad : {"p99 < baseline(4) + 3 sigma", "p99 < baseline + 3 sigmas", "p99 < baseline * 2",
+                                "checks > baseline", "server:db > baseline", "p99 < baseline + -3 sigma"}) {
+            QVERIFY2(!Threshold::parse(bad, err), bad);
+            QVERIFY(!err.empty());
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestThreshold)
