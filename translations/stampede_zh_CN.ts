@@ -63,36 +63,46 @@
     </message>
     <message>
         <location filename="../widgets/breakereditor.cpp" line="56"/>
-        <source>Judged every second on all engines&apos; data while the run goes on. Violation when: a threshold expression such as p99 &gt; 300ms, error_rate &gt; 5%, server:db_cpu &gt; 80. Window: whole seconds (5s). In a row: violating windows that trip it. Action: warn, stop, or degrade 50% (never below a tenth of the plan). Step: judge one step alone.</source>
-        <translation>在运行过程中，每秒根据所有引擎的数据进行判定。违规条件：阈值表达式，如 p99 &gt; 300ms、error_rate &gt; 5%、server:db_cpu &gt; 80。窗口：整秒数（5s）。连续次数：连续多少个违规窗口触发规则。动作：warn（告警）、stop（停止）或 degrade 50%（降级，最低不低于计划的十分之一）。步骤：只判定该步骤。</translation>
+        <source>Judged every second on all engines&apos; data while the run goes on. Violation when: a threshold expression such as p99 &gt; 300ms, error_rate &gt; 5%, server:db_cpu &gt; 80. Window: whole seconds (5s). In a row: violating windows that trip it. Action: warn, stop, degrade 50% (never below a tenth of the plan), or rollback (stop, then the plan&apos;s teardown and the command line&apos;s --rollback). Step: judge one step alone. A violation may be judged against the scenario&apos;s history: p99 &gt; baseline + 3 sigma.</source>
+        <translation>运行期间每秒基于所有引擎的数据判定。违规条件：阈值表达式，如 p99 &gt; 300ms、error_rate &gt; 5%、server:db_cpu &gt; 80。窗口：整秒（5s）。连续次数：连续多少个违规窗口触发熔断。动作：warn（告警）、stop（停止）、degrade 50%（降级，不低于计划的十分之一）或 rollback（停止，随后执行计划的清理阶段和命令行的 --rollback）。步骤：只判定某一步骤。违规条件也可以相对场景的历史判定：p99 &gt; baseline + 3 sigma。</translation>
     </message>
     <message>
-        <location filename="../widgets/breakereditor.cpp" line="64"/>
+        <location filename="../widgets/breakereditor.cpp" line="66"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/breakereditor.cpp" line="65"/>
+        <location filename="../widgets/breakereditor.cpp" line="67"/>
         <source>With recovery: seconds without a violation before a degraded load climbs back by a quarter of the plan</source>
         <translation>启用恢复时：无违规持续这么多秒后，降级的负载按计划的四分之一逐步回升</translation>
     </message>
     <message>
-        <location filename="../widgets/breakereditor.cpp" line="67"/>
+        <location filename="../widgets/breakereditor.cpp" line="69"/>
         <source>Recover after</source>
         <translation>恢复间隔</translation>
     </message>
     <message>
-        <location filename="../widgets/breakereditor.cpp" line="69"/>
+        <location filename="../widgets/breakereditor.cpp" line="71"/>
+        <source>Levels</source>
+        <translation>分级</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="73"/>
+        <source>Instead of each rule&apos;s own action, count the rules violated in the same second: one warns, two degrade the load by half, three or more stop the run</source>
+        <translation>不使用各规则自身的动作，而是统计同一秒内违规的规则数：一条告警，两条将负载降低一半，三条及以上停止运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="75"/>
         <source>Add rule</source>
         <translation>添加规则</translation>
     </message>
     <message>
-        <location filename="../widgets/breakereditor.cpp" line="70"/>
+        <location filename="../widgets/breakereditor.cpp" line="76"/>
         <source>Remove rule</source>
         <translation>删除规则</translation>
     </message>
     <message>
-        <location filename="../widgets/breakereditor.cpp" line="82"/>
+        <location filename="../widgets/breakereditor.cpp" line="89"/>
         <source>rule %1</source>
         <translation>规则 %1</translation>
     </message>
@@ -5678,144 +5688,144 @@ with a self-signed or internal certificate.</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="340"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="342"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="532"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="531"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="540"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="541"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="540"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="418"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="430"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="435"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="440"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="446"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="445"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="454"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="457"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="699"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="698"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="514"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1032"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="552"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="551"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -5824,57 +5834,57 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="386"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="391"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="569"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="568"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="574"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="573"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="576"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="575"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="578"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="577"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="579"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="578"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="536"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="535"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="606"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="605"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
@@ -5894,149 +5904,149 @@ error_rate &lt; 0.1%</translation>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="402"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="462"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="463"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="466"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="469"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="474"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="559"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="409"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="572"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="571"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="402"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="561"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="306"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="862"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="307"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="308"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="309"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="310"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="311"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="583"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="586"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="582"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="585"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="682"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="681"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="587"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="586"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
@@ -6058,197 +6068,197 @@ error_rate &lt; 0.1%</translation>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
         <source>Webhooks told how each run goes: at its start, at each breaker action, when thresholds fail and at its end (verdict, figures, where the run is kept).</source>
         <translation>每次运行都会通知这些 Webhook：开始时、每次熔断动作时、阈值未通过时以及结束时（结论、关键数据、运行的保存位置）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="321"/>
         <source>Notifications</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="343"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="342"/>
         <source>Make a copy</source>
         <translation>复制为副本</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="345"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="344"/>
         <source>The chosen step runs its project request as the request is when the run starts. Make a copy keeps what the step sends now, whatever later happens to the request.</source>
         <translation>所选步骤运行项目中的请求,以运行开始时该请求的内容为准。“复制为副本”保留该步骤现在发送的内容,不受请求此后的修改影响。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="346"/>
         <source>Open request</source>
         <translation>打开请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="349"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
         <source>Opens the request the chosen step runs, to edit it</source>
         <translation>打开所选步骤运行的请求以编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="589"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="588"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="594"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="597"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="593"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="596"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="598"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="597"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="699"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="698"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="763"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="762"/>
         <source>   · its request was deleted</source>
         <translation>   · 其请求已被删除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="764"/>
         <source>   · a copy</source>
         <translation>   · 副本</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="768"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
         <source>The request this step ran is no longer in the project: the run refuses the step. Make a copy to keep what it last sent, or remove it.</source>
         <translation>该步骤运行的请求已不在项目中:运行会拒绝此步骤。请复制为副本以保留其上次发送的内容,或将其移除。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="770"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="769"/>
         <source>Runs the project&apos;s request “%1” as it is when the run starts</source>
         <translation>运行项目中的请求“%1”,以运行开始时的内容为准</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="771"/>
         <source>A copy: sends what it holds, whatever happens to the request it came from</source>
         <translation>副本:发送其自身保存的内容,不受来源请求的修改影响</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1010"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1009"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1011"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1010"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1032"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1032"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1042"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1041"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1043"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1042"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1044"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1043"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1045"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1044"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1046"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1045"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1047"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1046"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1052"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1051"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1053"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1052"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1058"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1057"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1157"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1156"/>
         <source>its request is no longer in the project: make the step a copy or remove it</source>
         <translation>其请求已不在项目中:请将该步骤复制为副本或移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1168"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1167"/>
         <source>%1: %2</source>
         <extracomment>a fault of a field: the field in the designer&apos;s words, then what is wrong with it</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1214"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1213"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1220"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1219"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1228"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1233"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1227"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1232"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1228"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1227"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1239"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1251"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1259"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1238"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1250"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1258"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1239"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1238"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1246"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1245"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1251"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1250"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

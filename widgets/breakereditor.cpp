@@ -56,7 +56,9 @@ BreakerEditor::BreakerEditor(QWidget* parent) : QWidget(parent)
     m_rules->setToolTip(tr("Judged every second on all engines' data while the run goes on. Violation when: a "
                            "threshold expression such as p99 > 300ms, error_rate > 5%, server:db_cpu > 80. "
                            "Window: whole seconds (5s). In a row: violating windows that trip it. Action: warn, "
-                           "stop, or degrade 50% (never below a tenth of the plan). Step: judge one step alone."));
+                           "stop, degrade 50% (never below a tenth of the plan), or rollback (stop, then the plan's "
+                           "teardown and the command line's --rollback). Step: judge one step alone. A "
+                           "violation may be judged against the scenario's history: p99 > baseline + 3 sigma."));
     m_cooldown = new QSpinBox;
     m_cooldown->setObjectName(QStringLiteral("breakerCooldown"));
     m_cooldown->setRange(1, 3600);
@@ -66,12 +68,17 @@ BreakerEditor::BreakerEditor(QWidget* parent) : QWidget(parent)
                               "by a quarter of the plan"));
     m_recover = new QCheckBox(tr("Recover after"));
     m_recover->setObjectName(QStringLiteral("breakerRecover"));
+    m_escalate = new QCheckBox(tr("Levels"));
+    m_escalate->setObjectName(QStringLiteral("breakerEscalate"));
+    m_escalate->setToolTip(tr("Instead of each rule's own action, count the rules violated in the same second: "
+                              "one warns, two degrade the load by half, three or more stop the run"));
     auto* add = new QPushButton(tr("Add rule"));
     auto* remove = new QPushButton(tr("Remove rule"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(add);
     buttons->addWidget(remove);
     buttons->addStretch(1);
+    buttons->addWidget(m_escalate);
     buttons->addWidget(m_recover);
     buttons->addWidget(m_cooldown);
     auto* layout = new QVBoxLayout(this);
@@ -97,6 +104,10 @@ BreakerEditor::BreakerEditor(QWidget* parent) : QWidget(parent)
             Q_EMIT changed();
     });
     connect(m_recover, &QCheckBox::toggled, this, [this] {
+        if (!m_loading)
+            Q_EMIT changed();
+    });
+    connect(m_escalate, &QCheckBox::toggled, this, [this] {
         if (!m_loading)
             Q_EMIT changed();
     });
@@ -132,6 +143,7 @@ void BreakerEditor::fromJson(const QJsonObject& breaker)
     const QString cooldown = breaker.value(QStringLiteral("cooldown")).toString(QStringLiteral("10s"));
     m_cooldown->setValue(std::max(1, int(QString(cooldown).remove(QLatin1Char('s')).toDouble())));
     m_recover->setChecked(breaker.value(QStringLiteral("recover")).toBool());
+    m_escalate->setChecked(breaker.value(QStringLiteral("escalate")).toBool());
     m_loading = false;
 }
 
@@ -164,6 +176,10 @@ QJsonObject BreakerEditor::toJson() const
         o[QStringLiteral("recover")] = true;
     else
         o.remove(QStringLiteral("recover"));
+    if (m_escalate->isChecked())
+        o[QStringLiteral("escalate")] = true;
+    else
+        o.remove(QStringLiteral("escalate"));
     if (m_cooldown->value() != 10 || o.contains(QStringLiteral("cooldown")))
         o[QStringLiteral("cooldown")] = QStringLiteral("%1s").arg(m_cooldown->value());
     return o;

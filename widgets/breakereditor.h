@@ -30,6 +30,7 @@ private:
     QTableWidget* m_rules;
     QSpinBox* m_cooldown;
     QCheckBox* m_recover;
+    QCheckBox* m_escalate;
     QJsonObject m_rest; // what the editor does not show, kept as it came
     bool m_loading = false;
 };

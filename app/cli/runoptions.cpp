@@ -107,7 +107,11 @@ const char* kRunUsage =
     "                        judge the error rate already (default: the environment's\n"
     "                        STAMPEDE_MAX_ERROR_RATE; the workbench: Engines… of the project)\n"
     "  --breaker RULE        judged live every second: 'p99 > 300ms for 3x5s: stop' (3 windows of 5 s in a\n"
-    "                        row; actions warn, degrade N%, stop; a stop ends the run, exit 1) (repeatable)\n"
+    "                        row; actions warn, degrade N%, stop, rollback; a stop ends the run, exit 1)\n"
+    "                        (repeatable)\n"
+    "  --rollback COMMAND    what a breaker's rollback runs on this machine after the plan's teardown:\n"
+    "                        sh -c COMMAND with STAMPEDE_RUN_ID, STAMPEDE_SCENARIO, STAMPEDE_REASON set,\n"
+    "                        at most 120 s; its outcome is an event of the run\n"
     "  --var NAME=VALUE      bind ${NAME} to a constant, overriding the scenario (repeatable)\n"
     "  --stress-header NAME  header that carries the run's stress tag; default X-Stress-Tag\n"
     "  --no-stress-tag       do not send the stress tag header\n"
@@ -301,6 +305,9 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             if (!val("--breaker", v))
                 return false;
             o.breakers.push_back(v);
+        } else if (is("--rollback", "--rollback")) {
+            if (!val("--rollback", o.rollbackCommand))
+                return false;
         } else if (is("--max-error-rate", "--max-error-rate")) {
             if (!val("--max-error-rate", v))
                 return false;

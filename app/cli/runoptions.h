@@ -42,6 +42,7 @@ struct Options
     std::string summaryJson;
     std::vector<std::string> outputs; // --out KIND=TARGET
     std::vector<std::string> notify;  // --notify [KIND=]URL[,...]
+    std::string rollbackCommand;      // --rollback COMMAND
     bool quiet = false;
     std::string engines, agents, minAgents, tokenFile, caFile, onAgentLoss, deadMan;
     std::vector<std::string> agentsWith;          // K=V: only agents with these labels

@@ -247,6 +247,7 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
     RunRequest& rq = run.request;
     rq.outputs = o.outputs;
     rq.notify = o.notify;
+    rq.rollbackCommand = o.rollbackCommand;
     rq.maxErrorRate = o.maxErrorRate;
     if (const char* env = std::getenv("STAMPEDE_MAX_ERROR_RATE"); rq.maxErrorRate.empty() && env)
         rq.maxErrorRate = env; // a machine's (a CI runner's) default

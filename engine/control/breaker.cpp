@@ -123,6 +123,18 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
     return thresholdValue(r.when, m);
 }
 
+void Breaker::escalate(double degradePercent)
+{
+    m_escalate = true;
+    const BreakerRule::Action actions[3] = {BreakerRule::Action::Warn, BreakerRule::Action::Degrade,
+                                            BreakerRule::Action::Stop};
+    for (int i = 0; i < 3; ++i) {
+        m_levels[i].name = "level " + std::to_string(i + 1);
+        m_levels[i].action = actions[i];
+        m_levels[i].degradePercent = degradePercent;
+    }
+}
+
 std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second, const std::map<std::string, double>& server)
 {
     m_window.push_back(second);
@@ -133,6 +145,7 @@ std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second, const 
         m_server.pop_front();
     }
     std::vector<BreakerTrip> trips;
+    std::vector<std::string> together; // with levels: the rules tripping in this second, as said
     bool violated = false;
     for (std::size_t i = 0; i < m_rules.size(); ++i) {
         const BreakerRule& r = m_rules[i];
@@ -148,6 +161,13 @@ std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second, const 
         if (++m_state[i].inARow < r.consecutive)
             continue;
         m_state[i].inARow = 0; // a further trip takes as many violations again
+        if (m_escalate) {
+            together.push_back("\"" + r.name + "\" " +
+                               (r.when.isFraction()  ? number(value * 100) + "%"
+                                : r.when.isLatency() ? number(value) + " ms"
+                                                     : number(value)));
+            continue;
+        }
         BreakerTrip t;
         t.rule = &r;
         t.value = value;
@@ -161,9 +181,27 @@ std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second, const 
             "rule \"" + r.name + "\" (" + r.text() + "): " + shown + " over the last " +
             std::to_string(std::min<std::size_t>(r.window, m_window.size())) + " s, " + std::to_string(r.consecutive) +
             " time(s) in a row; " +
-            (r.action == BreakerRule::Action::Warn   ? std::string("warned")
-             : r.action == BreakerRule::Action::Stop ? std::string("the run stops")
-                                                     : "the load goes to " + number(m_factor * 100) + "% of plan");
+            (r.action == BreakerRule::Action::Warn       ? std::string("warned")
+             : r.action == BreakerRule::Action::Stop     ? std::string("the run stops")
+             : r.action == BreakerRule::Action::Rollback ? std::string("the run stops and is rolled back")
+                                                         : "the load goes to " + number(m_factor * 100) + "% of plan");
+        trips.push_back(std::move(t));
+    }
+    if (!together.empty()) { // the level: how many rules tripped together
+        const std::size_t level = std::min<std::size_t>(together.size(), 3);
+        BreakerTrip t;
+        t.rule = &m_levels[level - 1];
+        if (t.rule->action == BreakerRule::Action::Degrade)
+            m_factor = std::max(kMinFactor, m_factor * (1 - t.rule->degradePercent / 100));
+        t.factor = m_factor;
+        std::string rules;
+        for (const std::string& r : together)
+            rules += (rules.empty() ? "" : ", ") + r;
+        t.detail = "level " + std::to_string(level) + " of 3: " + std::to_string(together.size()) +
+                   (together.size() == 1 ? " rule" : " rules") + " violated together (" + rules + "); " +
+                   (level == 1   ? std::string("warned")
+                    : level == 3 ? std::string("the run stops")
+                                 : "the load goes to " + number(m_factor * 100) + "% of plan");
         trips.push_back(std::move(t));
     }
     m_quiet = violated ? 0 : m_quiet + 1;

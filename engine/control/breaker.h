@@ -4,7 +4,10 @@
 // histograms for percentiles, never averages of per-second values), for the
 // total or one step. A rule whose condition holds for `consecutive` windows
 // in a row trips: warn (an event), degrade (lower the level by a percentage,
-// again after each further violation, never below kMinFactor), or stop.
+// again after each further violation, never below kMinFactor), stop, or
+// roll back (stop; the plan's teardown and --rollback COMMAND then run). With
+// levels (escalate), the rules tripping together set the action instead: one
+// warns, two degrade, three or more stop.
 //
 // Rules (core/breakerrule.h) come from a scenario's "breaker" and from the
 // command line's --breaker.
@@ -56,6 +59,9 @@ public:
     // rules that trip in it.
     std::vector<BreakerTrip> onSecond(const IntervalMetrics& second, const std::map<std::string, double>& server = {});
     double factor() const { return m_factor; } // the level degrades have left
+    // Levels instead of each rule's own action: the rules that trip in the same second are counted: one warns,
+    // two degrade the load by `degradePercent`, three or more stop the run (one trip a second, its rule the level's).
+    void escalate(double degradePercent);
 
 private:
     struct State
@@ -74,6 +80,8 @@ private:
     double m_factor = 1;
     std::uint32_t m_cooldown = 10;
     bool m_recover = false;
+    bool m_escalate = false;
+    BreakerRule m_levels[3];   // the levels' own rules: warn, degrade, stop
     std::uint32_t m_quiet = 0; // seconds in a row without a violation
 };
 

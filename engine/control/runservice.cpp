@@ -2,6 +2,7 @@
 
 #include "output/notify.h"
 #include "report/baseline.h"
+#include "rollbackcommand.h"
 
 #include "resolve/scriptsyntax.h"
 #include "resolve/targets.h"
@@ -478,7 +479,25 @@ RunOutcome RunService::run(RunSink& sink)
         result.events.push_back(m_ownEvents.back());
     }
     pool.stop();
+    if (m_rollback && !m_request.rollbackCommand.empty()) // after the teardown, as the rollback asks
+        result.events.push_back(rollBack(double(result.elapsed) / 1e9, sink));
     return conclude(sink, all, std::move(result));
+}
+
+// The rollback's command, its outcome an event of the run.
+RunEvent RunService::rollBack(double atS, RunSink& sink)
+{
+    const CommandOutcome done = runCommand(
+        m_request.rollbackCommand,
+        {{"STAMPEDE_RUN_ID", m_plan.runId}, {"STAMPEDE_SCENARIO", m_plan.name}, {"STAMPEDE_REASON", m_breakerStop}},
+        m_request.rollbackTimeout);
+    RunEvent e;
+    e.atS = atS;
+    e.kind = "rollback";
+    e.detail = "--rollback: " + done.text();
+    onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
+    sink.event(e);
+    return e;
 }
 
 RunSummary::Phase RunService::runPhase(const std::string& address, bool teardown, double atS, RunSink& sink)
@@ -628,6 +647,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
     Breaker breaker(std::move(rules), m_plan.measured(), std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
                     m_plan.breakerRecover);
+    if (m_plan.breakerEscalate)
+        breaker.escalate(m_plan.breakerEscalateDegrade);
     std::vector<std::vector<std::string>> checkNames;
     for (const PlannedStep& st : m_plan.steps) {
         checkNames.emplace_back();
@@ -692,7 +713,11 @@ void RunService::applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t
         // a capacity search sets the level itself: there a degrade only warns
         if ((!t.rule || t.rule->action == BreakerRule::Action::Degrade) && !m_capacity)
             m_control->scale(t.factor);
-        if (t.rule && t.rule->action == BreakerRule::Action::Stop && m_breakerStop.empty()) {
+        if (t.rule && t.rule->action == BreakerRule::Action::Rollback && m_breakerStop.empty())
+            m_rollback = true;
+        if (t.rule &&
+            (t.rule->action == BreakerRule::Action::Stop || t.rule->action == BreakerRule::Action::Rollback) &&
+            m_breakerStop.empty()) {
             m_breakerStop = t.detail;
             m_control->stop();
         }
@@ -747,7 +772,8 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
     if (!m_breakerStop.empty() && o.status == "stopped") { // not a stop someone asked for: a verdict
         o.status = "stopped_by_breaker";
         o.summary.status = o.status;
-        o.summary.reason = "stopped by breaker: " + m_breakerStop;
+        o.summary.reason =
+            (m_rollback ? "stopped and rolled back by breaker: " : "stopped by breaker: ") + m_breakerStop;
         o.summary.passed = false;
     }
     for (const RunEvent& e : result.events) // a step's error stopped it (onError: stopRun): a verdict

@@ -110,6 +110,10 @@ struct RunRequest
     // Webhooks told how the run goes (output/notify.h): "[KIND=]URL[,secret=S][,on=start+end]", beside the
     // scenario's own "notify" list.
     std::vector<std::string> notify;
+    // A breaker rule's rollback (or a plan's) runs this on the controller after the teardown
+    // (control/rollbackcommand.h): `sh -c COMMAND`, at most rollbackTimeout.
+    std::string rollbackCommand;
+    Nanos rollbackTimeout = 120 * kNanosPerSecond;
     // Set ("1%"): the run is also judged by `error_rate < 1%` unless the scenario's thresholds judge the run's
     // error rate already (a project's or the command line's default: no quiet pass for those who want none).
     std::string maxErrorRate;
@@ -184,6 +188,8 @@ private:
     Notifier* m_notifier = nullptr; // among m_outputs, when the run notifies
     bool openOutputs(std::vector<std::string>& errors);
     bool openNotifier(std::vector<std::string>& errors);
+    bool m_rollback = false; // a rule's rollback tripped
+    RunEvent rollBack(double atS, RunSink& sink);
 
     // The notifications' tries since the last call, recorded as the run's events.
     void recordNotifyTries(const std::function<void(const RunEvent&)>& record);

@@ -47,8 +47,10 @@ bool parseFor(std::string_view text, BreakerRule& r, std::string& error)
 
 bool parseAction(std::string_view text, BreakerRule& r, std::string& error)
 {
-    if (text == "warn" || text == "stop") {
-        r.action = text == "warn" ? BreakerRule::Action::Warn : BreakerRule::Action::Stop;
+    if (text == "warn" || text == "stop" || text == "rollback") {
+        r.action = text == "warn"   ? BreakerRule::Action::Warn
+                   : text == "stop" ? BreakerRule::Action::Stop
+                                    : BreakerRule::Action::Rollback;
         return true;
     }
     if (text.substr(0, 8) == "degrade ") {
@@ -58,7 +60,7 @@ bool parseAction(std::string_view text, BreakerRule& r, std::string& error)
         r.action = BreakerRule::Action::Degrade;
         return parseDecimal(trim(pct), "degrade", 1, 90, r.degradePercent, error);
     }
-    error = "\"" + std::string(text) + "\": the action is warn, degrade N% or stop";
+    error = "\"" + std::string(text) + "\": the action is warn, degrade N%, stop or rollback";
     return false;
 }
 
@@ -66,9 +68,10 @@ bool parseAction(std::string_view text, BreakerRule& r, std::string& error)
 
 std::string BreakerRule::text() const
 {
-    const std::string action = this->action == Action::Warn   ? "warn"
-                               : this->action == Action::Stop ? "stop"
-                                                              : "degrade " + number(degradePercent) + "%";
+    const std::string action = this->action == Action::Warn       ? "warn"
+                               : this->action == Action::Stop     ? "stop"
+                               : this->action == Action::Rollback ? "rollback"
+                                                                  : "degrade " + number(degradePercent) + "%";
     return when.expr + " for " + std::to_string(consecutive) + "x" + std::to_string(window) + "s: " + action;
 }
 

@@ -4,7 +4,7 @@
 // seconds; the violations in a row that trip it; the action. Written on the
 // command line as "COND for NxWs: ACTION":
 //   "p99 > 300ms for 3x5s: stop", "error_rate > 5% for 2x2s: degrade 50%",
-//   "login: checks < 99% for 2x5s: warn".
+//   "login: checks < 99% for 2x5s: warn", "error_rate > 20% for 2x5s: rollback".
 #include "threshold.h"
 
 #include <cstdint>
@@ -19,7 +19,8 @@ struct BreakerRule
     {
         Warn,
         Degrade,
-        Stop
+        Stop,
+        Rollback // stop, then roll back: the plan's teardown and the command line's --rollback COMMAND
     };
     std::string name;              // default: the condition as written
     Threshold when;                // holds: a violation (its `step`, when set, is the scope)

@@ -13,8 +13,11 @@ namespace {
 
 bool action(const google::protobuf::Value& v, const std::string& field, StepContext& ctx, BreakerRule& r)
 {
-    if (v.has_string_value() && (v.string_value() == "warn" || v.string_value() == "stop")) {
-        r.action = v.string_value() == "warn" ? BreakerRule::Action::Warn : BreakerRule::Action::Stop;
+    if (v.has_string_value() &&
+        (v.string_value() == "warn" || v.string_value() == "stop" || v.string_value() == "rollback")) {
+        r.action = v.string_value() == "warn"   ? BreakerRule::Action::Warn
+                   : v.string_value() == "stop" ? BreakerRule::Action::Stop
+                                                : BreakerRule::Action::Rollback;
         return true;
     }
     if (v.has_struct_value() && v.struct_value().fields().count("degrade") && v.struct_value().fields_size() == 1) {
@@ -27,7 +30,7 @@ bool action(const google::protobuf::Value& v, const std::string& field, StepCont
         r.degradePercent = d.number_value();
         return true;
     }
-    ctx.error(field, "give \"warn\", \"stop\" or {\"degrade\": PERCENT}");
+    ctx.error(field, "give \"warn\", \"stop\", \"rollback\" or {\"degrade\": PERCENT}");
     return false;
 }
 
@@ -150,6 +153,12 @@ void compileBreaker(const v1::Scenario& s, ScenarioPlan& plan, StepContext& ctx)
             ctx.error("breaker.cooldown", "from 1s to 1h");
     }
     plan.breakerRecover = b.recover();
+    plan.breakerEscalate = b.escalate();
+    if (b.escalate_degrade() && (b.escalate_degrade() < 1 || b.escalate_degrade() > 90))
+        ctx.error("breaker.escalateDegrade", "a percentage from 1 to 90");
+    plan.breakerEscalateDegrade = b.escalate_degrade() ? double(b.escalate_degrade()) : 50;
+    if (b.escalate() && plan.breaker.size() < 2)
+        ctx.error("breaker.escalate", "levels count the rules violated together: give at least two rules");
 }
 
 } // namespace stampede

@@ -309,6 +309,9 @@ struct ScenarioPlan
     std::vector<ServerMetricPlan> serverMetrics;
     Nanos breakerCooldown = 10 * kNanosPerSecond;
     bool breakerRecover = false;
+    // Levels (control/breaker.h): how many rules trip together says warn, degrade (by this percent) or stop.
+    bool breakerEscalate = false;
+    double breakerEscalateDegrade = 50;
     bool cookies = false;              // a cookie jar per user (per iteration in the open model)
     std::uint32_t followRedirects = 0; // hops per step; 0: redirects are answers like any other
     // The per-iteration values (not extracted ones) that steps rendered when

@@ -68,7 +68,7 @@ private slots:
         QTest::addRow("no action") << "p99 > 300ms"
                                    << "expected CONDITION for NxWs: ACTION";
         QTest::addRow("unknown action") << "p99 > 1ms: explode"
-                                        << "the action is warn, degrade N% or stop";
+                                        << "the action is warn, degrade N%, stop or rollback";
         QTest::addRow("window under 1s") << "p99 > 1ms for 3x500ms: stop"
                                          << "a window is whole seconds, from 1s";
         QTest::addRow("no count") << "p99 > 1ms for 5s: stop"
@@ -106,6 +106,42 @@ private slots:
     // "for 3x2s": the third violating window in a row trips, a good one in
     // between starts the count again; the trip comes at most `consecutive`
     // seconds after the first violating second.
+    // Issue 53: levels by how many rules trip together (one warns, two degrade, three or more stop), one trip a
+    // second whatever the rules' own actions; a rule's rollback is parsed and said.
+    void levelsCountTheRulesViolated()
+    {
+        Breaker b({rule("p50 > 10ms for 1x1s: warn"), rule("error_rate > 5% for 1x1s: warn"),
+                   rule("max > 50ms for 1x1s: warn")},
+                  {"s"});
+        b.escalate(40);
+        QVERIFY(b.onSecond(second(1, 100, 1000, 0)).empty()); // calm
+        auto trips = b.onSecond(second(2, 100, 20000, 0));    // p50 only: level 1
+        QCOMPARE(trips.size(), std::size_t(1));
+        QCOMPARE(trips[0].rule->action, BreakerRule::Action::Warn);
+        QVERIFY2(trips[0].detail.rfind("level 1 of 3: 1 rule violated together (\"p50 > 10ms\" 20", 0) == 0,
+                 trips[0].detail.c_str());
+        trips = b.onSecond(second(3, 100, 20000, 50)); // p50 and errors: level 2, the load to 60 %
+        QCOMPARE(trips.size(), std::size_t(1));
+        QCOMPARE(trips[0].rule->action, BreakerRule::Action::Degrade);
+        QCOMPARE(b.factor(), 0.6);
+        QVERIFY2(trips[0].detail.find("the load goes to 60% of plan") != std::string::npos, trips[0].detail.c_str());
+        trips = b.onSecond(second(4, 100, 60000, 50)); // all three: level 3, the run stops
+        QCOMPARE(trips.size(), std::size_t(1));
+        QCOMPARE(trips[0].rule->action, BreakerRule::Action::Stop);
+        QVERIFY2(trips[0].detail.find("level 3 of 3: 3 rules violated together") == 0 &&
+                     trips[0].detail.find("the run stops") != std::string::npos,
+                 trips[0].detail.c_str());
+        const BreakerRule r = rule("error_rate > 20% for 2x5s: rollback");
+        QCOMPARE(r.action, BreakerRule::Action::Rollback);
+        QCOMPARE(r.text(), std::string("error_rate > 20% for 2x5s: rollback"));
+        Breaker one({r}, {"s"});
+        QVERIFY(one.onSecond(second(1, 100, 1000, 50)).empty());
+        trips = one.onSecond(second(2, 100, 1000, 50));
+        QCOMPARE(trips.size(), std::size_t(1));
+        QVERIFY2(trips[0].detail.find("the run stops and is rolled back") != std::string::npos,
+                 trips[0].detail.c_str());
+    }
+
     void consecutiveViolations()
     {
         Breaker b({rule("error_rate > 5% for 3x2s: stop")}, {"s"});

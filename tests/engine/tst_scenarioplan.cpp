@@ -376,7 +376,7 @@ private slots:
             << "breaker.rules[0].window: a window is whole seconds, from 1s to 3600s";
         QTest::addRow("breaker: unknown action")
             << breaker("{\"when\": \"p99 > 1ms\", \"action\": \"panic\"}")
-            << "breaker.rules[0].action: give \"warn\", \"stop\" or {\"degrade\": PERCENT}";
+            << "breaker.rules[0].action: give \"warn\", \"stop\", \"rollback\" or {\"degrade\": PERCENT}";
         QTest::addRow("breaker: degrade everything")
             << breaker("{\"when\": \"p99 > 1ms\", \"action\": {\"degrade\": 100}}")
             << "breaker.rules[0].action.degrade: a percentage from 1 to 90";

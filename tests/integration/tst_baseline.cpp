@@ -3,9 +3,12 @@
 // 150 ms fails "p99 < baseline + 3 sigma" (exit 1), the threshold saying the
 // value it judged by and what it was made of, the same in the summary, the
 // saved run and `report list`; a project with four runs refuses the rule (exit 2),
-// and so does a run that is saved nowhere.
+// and so does a run that is saved nowhere. The breaker's levels and rollback:
+// two rules violated together degrade the load; a rule's rollback stops the
+// run and runs --rollback's command after it, its outcome an event.
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
@@ -106,6 +109,61 @@ private slots:
         const CliResult nowhere = run(QString(), scenario("p99 < baseline + 3 sigma"), 20, summary);
         QCOMPARE(nowhere.exitCode, 2);
         QVERIFY2(nowhere.err.contains(QStringLiteral("run it in one (--project FILE")), qPrintable(nowhere.err));
+    }
+
+    void levelsAndRollback()
+    {
+        const QString failing = writeFile(m_dir, "fail.json",
+                                          "{\"rules\": [{\"path\": \"/pay\", \"status\": 500, \"body\": \"no\", "
+                                          "\"delay\": {\"fixedMs\": 20}}]}");
+        const QString levels = writeFile(
+            m_dir, "levels.json",
+            "{\"name\": \"levels\", \"steps\": [{\"name\": \"pay\", \"request\": {\"url\": \"${mock_url}/pay\"}}], "
+            "\"load\": {\"open\": {\"rate\": 40}}, \"duration\": \"3s\", \"breaker\": {\"escalate\": true, "
+            "\"escalateDegrade\": 30, \"rules\": [{\"when\": \"error_rate > 50%\", \"window\": \"1s\", \"action\": "
+            "\"warn\"}, {\"when\": \"p50 > 5ms\", \"window\": \"1s\", \"action\": \"warn\"}, {\"when\": \"max > "
+            "30s\", \"window\": \"1s\", \"action\": \"warn\"}]}}");
+        const QString summary = m_dir.filePath(QStringLiteral("levels-summary.json"));
+        CliResult r =
+            runCli({QStringLiteral("run"), levels, QStringLiteral("--mock"), failing, QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--summary-json"), summary});
+        QJsonObject s = readJson(summary);
+        QString breakerEvents;
+        for (const auto& e : s.value(QStringLiteral("events")).toArray())
+            if (e.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("breaker"))
+                breakerEvents += e.toObject().value(QStringLiteral("detail")).toString() + QLatin1Char('\n');
+        QVERIFY2(breakerEvents.contains(QStringLiteral("level 2 of 3: 2 rules violated together")) &&
+                     breakerEvents.contains(QStringLiteral("the load goes to 70% of plan")),
+                 qPrintable(breakerEvents + r.err));
+        QVERIFY2(!breakerEvents.contains(QStringLiteral("level 3")), qPrintable(breakerEvents));
+
+        const QString plain = writeFile(
+            m_dir, "plain.json",
+            "{\"name\": \"roll\", \"steps\": [{\"name\": \"pay\", \"request\": {\"url\": \"${mock_url}/pay\"}}], "
+            "\"load\": {\"open\": {\"rate\": 40}}, \"duration\": \"20s\"}");
+        const QString marker = m_dir.filePath(QStringLiteral("rolled-back"));
+        r = runCli(
+            {QStringLiteral("run"), plain, QStringLiteral("--mock"), failing, QStringLiteral("-q"),
+             QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--summary-json"), summary,
+             QStringLiteral("--breaker"), QStringLiteral("error_rate > 50% for 1x1s: rollback"),
+             QStringLiteral("--rollback"),
+             QStringLiteral("echo \"$STAMPEDE_RUN_ID $STAMPEDE_SCENARIO\" > '%1'; echo back to v41").arg(marker)});
+        QCOMPARE(r.exitCode, 1); // the breaker's verdict
+        s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped_by_breaker"));
+        QVERIFY2(s.value(QStringLiteral("verdict"))
+                     .toString()
+                     .startsWith(QStringLiteral("stopped and rolled back by breaker: ")),
+                 qPrintable(s.value(QStringLiteral("verdict")).toString()));
+        QString rollback;
+        for (const auto& e : s.value(QStringLiteral("events")).toArray())
+            if (e.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("rollback"))
+                rollback = e.toObject().value(QStringLiteral("detail")).toString();
+        QCOMPARE(rollback, QStringLiteral("--rollback: exit 0: back to v41"));
+        QFile f(marker);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()).trimmed(),
+                 s.value(QStringLiteral("run_id")).toString() + QStringLiteral(" roll"));
     }
 };
 

@@ -264,6 +264,18 @@ private slots:
                  50.0);
         QCOMPARE(back.value(QStringLiteral("cooldown")).toString(), QStringLiteral("20s"));
         QVERIFY(back.value(QStringLiteral("recover")).toBool());
+        QVERIFY(!back.contains(QStringLiteral("escalate")));
+        // levels: a box of their own; a rollback is an action the check accepts
+        auto* levels = editorWidget->findChild<QCheckBox*>(QStringLiteral("breakerEscalate"));
+        QVERIFY(levels);
+        levels->setChecked(true);
+        rules->item(0, 4)->setText(QStringLiteral("rollback"));
+        const QJsonObject leveled =
+            QJsonDocument::fromJson(editor.json()).object().value(QStringLiteral("breaker")).toObject();
+        QVERIFY(leveled.value(QStringLiteral("escalate")).toBool());
+        QCOMPARE(leveled.value(QStringLiteral("rules")).toArray()[0].toObject().value(QStringLiteral("action")),
+                 QJsonValue(QStringLiteral("rollback")));
+        QVERIFY2(editor.problems().isEmpty(), qPrintable(editor.problems().join(QLatin1Char('\n'))));
         // a rule the engine refuses is a fault of the breaker's field, shown on the table
         QSignalSpy changed(&editor, &ScenarioEditor::changed);
         editorWidget->addRule(QStringLiteral("bad"), QStringLiteral("latency > 2"), QStringLiteral("5s"), 1,
