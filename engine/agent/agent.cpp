@@ -103,6 +103,14 @@ public:
         return grpc::Status::OK;
     }
 
+    // /readyz's line: "ready: idle" or "ready: busy with run st-… for HOST".
+    std::string readiness()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_run && !m_run->finished ? "ready: busy with run " + m_run->id + " for " + m_run->controller
+                                         : "ready: idle";
+    }
+
     grpc::Status StartRun(grpc::ServerContext* ctx, const v1::StartRunRequest* rq, v1::StartRunReply* reply) override
     {
         if (auto s = checkToken(ctx); !s.ok())
@@ -560,6 +568,10 @@ bool Agent::start(const std::string& address, std::string& error)
     }
     if (!m_impl->options.metricsAddress.empty()) {
         m_impl->metrics = std::make_unique<MetricsEndpoint>([this] { return m_impl->service.metricsText(); });
+        m_impl->metrics->setReadiness([this](std::string& said) { // serving: it takes a run, or names its own
+            said = m_impl->service.readiness();
+            return true;
+        });
         if (!m_impl->metrics->start(m_impl->options.metricsAddress, error))
             return false;
     }

@@ -94,6 +94,14 @@ bool MetricsEndpoint::step(Client& c, short revents)
             const std::string body = m_render();
             c.response = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: " +
                          std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+        } else if (c.request.rfind("GET /healthz ", 0) == 0 || c.request.rfind("GET /readyz ", 0) == 0) {
+            std::string said = "ok";
+            const bool ready = c.request[5] == 'h' || !m_ready || m_ready(said);
+            said += "\n";
+            c.response =
+                std::string(ready ? "HTTP/1.1 200 OK" : "HTTP/1.1 503 Service Unavailable") +
+                "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " + std::to_string(said.size()) +
+                "\r\nConnection: close\r\n\r\n" + said;
         } else {
             c.response = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
         }

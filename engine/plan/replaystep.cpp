@@ -1,5 +1,7 @@
 #include "replaystep.h"
 
+#include "checkplan.h"
+
 #include "core/text.h"
 #include "core/textfile.h"
 #include "core/url.h"
@@ -305,6 +307,8 @@ bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, S
         if (!server(url, f, base, ps))
             return -1;
         ps.timeout = r.has_timeout() ? toNanos(r.timeout()) : ps.timeout;
+        if (!compileChecks(st, field, plan, m_ctx, ps)) // the step's checks judge every server's answers
+            return -1;
         stepOfUrl.emplace(url, std::uint16_t(plan.steps.size()));
         plan.steps.push_back(std::move(ps));
         return int(plan.steps.size() - 1);
@@ -344,9 +348,9 @@ bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, S
 bool ReplayStepCompiler::compile(const v1::Step& st, const std::string& field, ScenarioPlan& plan)
 {
     const std::string rf = field + ".replay";
-    if (st.has_request() || st.has_grpc() || st.checks_size() || st.extract_size() || st.has_think_time()) {
-        m_ctx.error(field, "a replay step sends the recorded requests as they were: no request, gRPC call, checks, "
-                           "extract or think time beside it");
+    if (st.has_request() || st.has_grpc() || st.extract_size() || st.has_think_time()) {
+        m_ctx.error(field, "a replay step sends the recorded requests as they were: no request, gRPC call, "
+                           "extract or think time beside it (checks judge its answers)");
         return false;
     }
     auto replay = std::make_shared<ReplayPlan>();

@@ -1314,9 +1314,10 @@ private slots:
                                           QStringLiteral("}}]"),
                                           QStringLiteral("}}, {\"request\": {\"url\": \"http://127.0.0.1:9/\"}}]"))
                                    << "steps: a replay step is the scenario's only step";
-        QTest::addRow("checks") << replay("").replace(QStringLiteral("}}]"),
-                                                      QStringLiteral("}, \"checks\": [{\"status\": [200]}]}]"))
-                                << "steps[0]: a replay step sends the recorded requests as they were";
+        QTest::addRow("extract") << replay("").replace(
+                                        QStringLiteral("}}]"),
+                                        QStringLiteral("}, \"extract\": [{\"name\": \"t\", \"jsonPath\": \"$.t\"}]}]"))
+                                 << "steps[0]: a replay step sends the recorded requests as they were";
         QTest::addRow("cookies") << replay("").replace(QStringLiteral("]}"), QStringLiteral("], \"cookies\": true}"))
                                  << "cookies: a replay sends the recorded requests as they were";
         QTest::addRow("damaged data")

@@ -369,6 +369,12 @@ private slots:
         QVERIFY2(seen == 2, qPrintable(metrics));
         QVERIFY(metrics.contains(QStringLiteral("# TYPE stampede_latency_seconds histogram")));
         QVERIFY(!metrics.contains(QStringLiteral("stampede_latency_p99_seconds"))); // no quantile in a name
+        // Kubernetes' probes on the same port: alive, and ready (idle once its run ended)
+        const std::string healthz = httpGet(metricsPort, "/healthz");
+        QVERIFY2(healthz.find("ok") != std::string::npos, healthz.c_str());
+        const std::string readyz = httpGet(metricsPort, "/readyz");
+        QVERIFY2(readyz.find("ready: idle") != std::string::npos, readyz.c_str());
+        QVERIFY(httpGet(metricsPort, "/nothing").find("ready") == std::string::npos);
         // a wrong token is refused by the TLS agent's auth hook, before any payload
         r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
                     QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),

@@ -498,6 +498,49 @@ private slots:
         QCOMPARE(s[QStringLiteral("engines")].toArray().size(), 2);
     }
 
+    // Issue 53: a replay's answers are judged by its step's checks (Havok's custom assertions): 50 recorded
+    // requests to a path the mock answers 200 "fine", 50 to one it answers 201 "made"; each check counts every
+    // answer, a failed one an error of the step. Extraction stays refused, naming why.
+    void checksJudgeReplayedAnswers()
+    {
+        std::string log;
+        for (int i = 0; i < 100; ++i)
+            log += logLine("10.5.0." + std::to_string(i % 7), i / 50, i % 2 ? "/b?i=" + std::to_string(i) : "/a");
+        writeFile(m_dir, "judged.log", QByteArray::fromStdString(log));
+        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/a\", \"status\": 200, \"body\": \"fine\"}, "
+                                        "{\"path\": \"/b\", \"status\": 201, \"body\": \"made\"}]}"));
+        QVERIFY(mock.started());
+        const QString scenario = writeFile(
+            m_dir, "judged.json",
+            QStringLiteral("{\"name\": \"judged\", \"steps\": [{\"name\": \"recorded\", \"replay\": {\"file\": "
+                           "\"judged.log\", \"speed\": 4, \"target\": \"%1\"}, \"checks\": [{\"name\": \"ok\", "
+                           "\"status\": [200]}, {\"name\": \"says fine\", \"bodyContains\": \"fine\"}]}]}")
+                .arg(mock.url(QString()))
+                .toUtf8());
+        const QString summary = m_dir.filePath(QStringLiteral("judged-summary.json"));
+        const auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"),
+                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        const QJsonObject step = readJson(summary)[QStringLiteral("steps")].toArray()[0].toObject();
+        const QJsonObject checks = step[QStringLiteral("checks")].toObject();
+        QVERIFY2(step[QStringLiteral("requests")].toInteger() == 100, qPrintable(r.err));
+        QCOMPARE(checks[QStringLiteral("recorded/ok")].toObject()[QStringLiteral("passed")].toInteger(), 50);
+        QCOMPARE(checks[QStringLiteral("recorded/ok")].toObject()[QStringLiteral("failed")].toInteger(), 50);
+        QCOMPARE(checks[QStringLiteral("recorded/ok")].toObject()[QStringLiteral("message")].toString(),
+                 QStringLiteral("status 201, expected 200"));
+        QCOMPARE(checks[QStringLiteral("recorded/says fine")].toObject()[QStringLiteral("passed")].toInteger(), 50);
+        QCOMPARE(step[QStringLiteral("errors")].toInteger(), 50);
+
+        const QString extracting = writeFile(
+            m_dir, "extracting.json",
+            QStringLiteral("{\"name\": \"x\", \"steps\": [{\"replay\": {\"file\": \"judged.log\", \"target\": "
+                           "\"%1\"}, \"extract\": [{\"name\": \"t\", \"jsonPath\": \"$.t\"}]}]}")
+                .arg(mock.url(QString()))
+                .toUtf8());
+        const auto refused = runCli({QStringLiteral("run"), extracting, QStringLiteral("-q")});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(QStringLiteral("checks judge its answers")), qPrintable(refused.err));
+    }
+
     // The same recorded requests over HTTP/2 (h2c with prior knowledge) to
     // the mock: every one answered, none an error.
     void overHttp2()
