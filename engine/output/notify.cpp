@@ -415,7 +415,7 @@ bool postNotification(const NotifyTarget& target, const NotifyMessage& message, 
 }
 
 Notifier::Notifier(std::vector<NotifyTarget> targets, ClockPtr clock)
-    : m_targets(std::move(targets)), m_clock(std::move(clock))
+    : m_targets(std::move(targets)), m_clock(std::move(clock)), m_lanes(m_targets.size())
 {
     m_start = m_clock->now();
 }
@@ -425,17 +425,20 @@ Notifier::~Notifier()
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
-        m_queue.clear();
+        for (Lane& lane : m_lanes)
+            lane.queue.clear();
     }
     m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    for (Lane& lane : m_lanes)
+        if (lane.thread.joinable())
+            lane.thread.join();
 }
 
 bool Notifier::open(const ScenarioPlan& plan, std::string&)
 {
     m_plan = &plan;
-    m_thread = std::thread([this] { loop(); });
+    for (std::size_t t = 0; t < m_lanes.size(); ++t)
+        m_lanes[t].thread = std::thread([this, t] { loop(t); });
     return true;
 }
 
@@ -451,6 +454,11 @@ void Notifier::event(const RunEvent& event)
         post(kNotifyBreaker, notifyBreaker(*m_plan, event));
 }
 
+bool Notifier::idle() const
+{
+    return std::all_of(m_lanes.begin(), m_lanes.end(), [](const Lane& l) { return l.queue.empty() && !l.busy; });
+}
+
 bool Notifier::finish(const RunSummary& summary, std::string&)
 {
     if (NotifyMessage failed = notifyThresholds(summary, m_report); !failed.event.empty())
@@ -458,13 +466,21 @@ bool Notifier::finish(const RunSummary& summary, std::string&)
     post(kNotifyEnd, notifyEnd(summary, m_report));
     std::unique_lock lock(m_mutex);
     const Nanos until = m_clock->now() + kNotifyFinishWait;
-    while (!(m_queue.empty() && !m_busy) && m_clock->now() < until)
+    while (!idle() && m_clock->now() < until)
         m_wake.wait_for(lock, std::chrono::milliseconds(50));
-    for (const auto& [target, message] : m_queue)
-        m_undelivered.push_back("the " + message.event + " notification to " + notifyKindName(m_targets[target].kind) +
-                                " " + shownNotifyUrl(m_targets[target].url) + " was not sent within " +
-                                std::to_string(kNotifyFinishWait / kNanosPerSecond) + " s of the run's end");
-    m_queue.clear();
+    for (std::size_t t = 0; t < m_lanes.size(); ++t) {
+        const std::string where =
+            std::string(notifyKindName(m_targets[t].kind)) + " " + shownNotifyUrl(m_targets[t].url);
+        for (const NotifyMessage& message : m_lanes[t].queue)
+            m_undelivered.push_back("the " + message.event + " notification to " + where + " was not sent within " +
+                                    std::to_string(kNotifyFinishWait / kNanosPerSecond) + " s of the run's end");
+        if (m_lanes[t].busy)
+            m_undelivered.push_back("a notification to " + where + " was still being tried " +
+                                    std::to_string(kNotifyFinishWait / kNanosPerSecond) + " s after the run's end");
+        m_lanes[t].queue.clear();
+    }
+    m_stop = true; // what is being tried ends with its try; nothing more is sent
+    m_wake.notify_all();
     return true; // a notification is said, never the run's verdict
 }
 
@@ -484,33 +500,49 @@ void Notifier::post(unsigned on, NotifyMessage message)
 {
     {
         std::lock_guard lock(m_mutex);
-        for (std::size_t t = 0; t < m_targets.size(); ++t)
-            if (m_targets[t].on & on)
-                m_queue.emplace_back(t, message);
+        for (std::size_t t = 0; t < m_targets.size(); ++t) {
+            if (!(m_targets[t].on & on))
+                continue;
+            std::deque<NotifyMessage>& queue = m_lanes[t].queue;
+            if (message.event == "breaker" && !queue.empty() && queue.back().event == "breaker") {
+                // not yet sent: one message says them all
+                NotifyMessage& waiting = queue.back();
+                waiting.detail += "; " + message.detail;
+                waiting.text += "; " + message.text.substr(message.text.find(": breaker") + 2);
+                continue;
+            }
+            queue.push_back(message);
+        }
     }
     m_wake.notify_all();
 }
 
-// One message at a time, in order (a start before its end), each tried up to three times.
-void Notifier::loop()
+// One target's messages, one at a time, in order (a start before its end), each tried up to three times.
+void Notifier::loop(std::size_t target)
 {
+    Lane& lane = m_lanes[target];
+    const NotifyTarget& t = m_targets[target];
+    const std::string where = std::string(notifyKindName(t.kind)) + " " + shownNotifyUrl(t.url);
     std::unique_lock lock(m_mutex);
     for (;;) {
-        m_wake.wait(lock, [this] { return m_stop || !m_queue.empty(); });
-        if (m_stop)
+        m_wake.wait(lock, [&] { return m_stop || !lane.queue.empty(); });
+        if (lane.queue.empty())
             return;
-        const auto [target, message] = m_queue.front();
-        m_queue.pop_front();
-        m_busy = true;
+        const NotifyMessage message = std::move(lane.queue.front());
+        lane.queue.pop_front();
+        lane.busy = true;
         lock.unlock();
-        const NotifyTarget& t = m_targets[target];
-        const std::string where = std::string(notifyKindName(t.kind)) + " " + shownNotifyUrl(t.url);
         bool ok = false;
         std::string said;
         for (int attempt = 1; attempt <= kTries && !ok; ++attempt) {
             ok = postNotification(t, message, wallMillis(), said); // signed as the platform's clock reads it
             const bool refused = said.rfind("HTTP 4", 0) == 0 && said.rfind("HTTP 429", 0) != 0;
-            const bool last = ok || refused || attempt == kTries;
+            bool stopping = false;
+            {
+                std::lock_guard check(m_mutex);
+                stopping = m_stop;
+            }
+            const bool last = ok || refused || attempt == kTries || stopping;
             RunEvent e;
             e.atS = double(m_clock->now() - m_start) / 1e9;
             e.kind = "notify";
@@ -529,7 +561,7 @@ void Notifier::loop()
             m_clock->sleepFor(attempt * kNanosPerSecond);
         }
         lock.lock();
-        m_busy = false;
+        lane.busy = false;
         m_wake.notify_all();
     }
 }

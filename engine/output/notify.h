@@ -12,7 +12,9 @@
 //             secret (timestamp and sign in the query: base64 of HMAC-SHA256 keyed by SECRET over "TIMESTAMP\nSECRET")
 //   wecom     WeCom group robot: {"msgtype": "text", "text": {"content": ...}}
 // From the command line (`--notify [KIND=]URL[,secret=S][,on=start+end]`, repeatable) and from a scenario's
-// "notify" list. Posted on a thread of their own, never holding the run up; a failed post is tried again (three
+// "notify" list. Posted on a thread for each target, never holding the run up (breaker actions not yet sent to a
+// target are said in one message, so a breaker that trips every second cannot flood it); a failed post is tried
+// again (three
 // tries, 1 s then 2 s apart; a 4xx other than 429 is not), and each try is a run event ("notify"). The run's end
 // waits for what is still to go at most kNotifyFinishWait. A notification that cannot be delivered is said (an
 // event, a warning), and does not change the run's verdict.
@@ -129,8 +131,16 @@ public:
     std::vector<std::string> undelivered() const;
 
 private:
+    // Each target its own queue and thread: a target that is down or slow delays no other's messages.
+    struct Lane
+    {
+        std::deque<NotifyMessage> queue;
+        bool busy = false;
+        std::thread thread;
+    };
     void post(unsigned on, NotifyMessage message);
-    void loop();
+    void loop(std::size_t target);
+    bool idle() const; // under m_mutex
     std::vector<NotifyTarget> m_targets;
     ClockPtr m_clock;
     const ScenarioPlan* m_plan = nullptr;
@@ -138,12 +148,10 @@ private:
     Nanos m_start = 0;
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;
-    std::deque<std::pair<std::size_t, NotifyMessage>> m_queue; // (target, message)
+    std::vector<Lane> m_lanes;
     bool m_stop = false;
-    bool m_busy = false;
     std::vector<RunEvent> m_events;
     std::vector<std::string> m_undelivered;
-    std::thread m_thread;
 };
 
 } // namespace stampede

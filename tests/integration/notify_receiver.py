@@ -8,6 +8,7 @@
 #   /feishu    timestamp (s) and sign in the body; sign = base64(HMAC-SHA256(key=timestamp + "\n" + secret,
 #              msg="")), answered {"code": 0} or {"code": 19021}
 #   /flaky     500 the first time, then 200
+#   /slow      200 after 2 s
 #   /plain, /slack, /wecom  200, and kept
 import base64
 import hashlib
@@ -54,6 +55,8 @@ class Handler(BaseHTTPRequestHandler):
             fresh = ts.isdigit() and abs(int(ts) - time.time()) < 3600
             verified = fresh and (body or {}).get("sign") == signed(ts + "\n" + SECRET, "")
             answer = {"code": 0, "msg": "success"} if verified else {"code": 19021, "msg": "sign match fail"}
+        elif url.path == "/slow":
+            time.sleep(2)
         elif url.path == "/flaky":
             with lock:
                 flaky["n"] += 1

@@ -169,6 +169,54 @@ private slots:
         QVERIFY2(!said.contains(QStringLiteral("t0k3n")), qPrintable(said));
     }
 
+    // A breaker that trips every second, told to a slow webhook: the actions not yet sent go in one message (no
+    // flood, none lost), and a webhook that is down delays no other (each target its own queue).
+    void breakerTripsAreSaidTogether()
+    {
+        PeerProcess receiver(QStringLiteral("/usr/bin/python3"),
+                             {sourceDir() + QStringLiteral("/tests/integration/notify_receiver.py")});
+        QVERIFY2(receiver.port() > 0, "notify_receiver.py did not start");
+        const QString hook = QStringLiteral("http://127.0.0.1:%1").arg(receiver.port());
+        const QString scenario = writeFile(
+            m_dir, "tripping.json",
+            "{\"name\": \"tripping\", \"steps\": [{\"name\": \"home\", \"request\": {\"url\": \"${mock_url}/\"}}], "
+            "\"load\": {\"open\": {\"rate\": 40}}, \"duration\": \"6s\", \"breaker\": {\"rules\": [{\"when\": "
+            "\"p50 > 0.001ms\", \"window\": \"1s\", \"action\": \"warn\"}]}}");
+        const QString summaryPath = m_dir.filePath(QStringLiteral("tripping.json.out"));
+        const CliResult r =
+            runCli({QStringLiteral("run"), scenario, QStringLiteral("--mock"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--summary-json"), summaryPath,
+                    QStringLiteral("--notify"), hook + QStringLiteral("/slow,on=breaker"), QStringLiteral("--notify"),
+                    QStringLiteral("http://127.0.0.1:1/dead,on=breaker+end"), QStringLiteral("--notify"),
+                    hook + QStringLiteral("/plain,on=breaker")},
+                   120000);
+        const QJsonObject summary = readJson(summaryPath);
+        const QJsonArray requests = receiver.finish().value(QStringLiteral("requests")).toArray();
+        QStringList trips;
+        for (const auto& e : summary.value(QStringLiteral("events")).toArray())
+            if (e.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("breaker"))
+                trips << e.toObject().value(QStringLiteral("detail")).toString();
+        QVERIFY2(trips.size() >= 4, qPrintable(trips.join(u'\n') + r.err));
+        const auto slow = at(requests, QStringLiteral("/slow"));
+        QVERIFY2(!slow.isEmpty() && slow.size() < trips.size(), qPrintable(QString::number(slow.size())));
+        QString said;
+        for (const auto& m : slow)
+            said += m.value(QStringLiteral("body")).toObject().value(QStringLiteral("detail")).toString() +
+                    QLatin1Char('\n');
+        for (const QString& trip : trips) // each said, in one message or another, and no more than there were
+            QVERIFY2(said.contains(trip), qPrintable(said));
+        QCOMPARE(said.count(QStringLiteral("rule \"p50 > 0.001ms\"")), trips.size());
+        // the plain hook, beside a dead one and a slow one, heard of the first trip at once
+        const auto plain = at(requests, QStringLiteral("/plain"));
+        QVERIFY(!plain.isEmpty());
+        QVERIFY(plain[0]
+                    .value(QStringLiteral("body"))
+                    .toObject()
+                    .value(QStringLiteral("detail"))
+                    .toString()
+                    .contains(trips[0]));
+    }
+
     void badTargetsAreRefusedByName()
     {
         const QString scenario = writeFile(
