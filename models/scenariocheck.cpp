@@ -1,4 +1,6 @@
 #include "scenariocheck.h"
+
+#include "output/notify.h"
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -68,6 +70,11 @@ ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const
     stampede::checkScriptSyntax(s, errors); // a script's syntax: SpiderMonkey's parser, beside the compile
     for (const auto& e : errors)
         out.problems.append({QString::fromStdString(e.field), QString::fromStdString(e.message)});
+    if (std::vector<stampede::NotifyTarget> targets; !stampede::scenarioNotifyTargets(s, targets, error)) {
+        const QString fault = QString::fromStdString(error); // "notify[0].url: unknown variable ${x}"
+        const qsizetype colon = fault.indexOf(QStringLiteral(": "));
+        out.problems.append({fault.left(colon), fault.mid(colon + 2)});
+    }
     if (plan)
         for (const auto& w : stampede::flowWarnings(*plan))
             out.warnings << QString::fromStdString(w.text());
@@ -169,6 +176,8 @@ QString ScenarioCheck::fieldLabel(const QString& path, const QByteArray& scenari
                                          : QCoreApplication::translate("FieldLabel", "Variable \"%1\"").arg(name),
                           rest);
         }
+        if (list == QLatin1String("notify")) // the Notifications tab's row
+            return QCoreApplication::translate("FieldLabel", "Notifications · webhook %1").arg(i + 1);
         if (list == QLatin1String("scenarios")) {
             const QString name = item.value(QStringLiteral("name")).toString();
             return joined(QCoreApplication::translate("FieldLabel", "Scenario \"%1\"").arg(name), rest);
@@ -195,6 +204,7 @@ QString ScenarioCheck::fieldLabel(const QString& path, const QByteArray& scenari
         {QStringLiteral("steps"), QT_TRANSLATE_NOOP("FieldLabel", "Steps")},
         {QStringLiteral("variables"), QT_TRANSLATE_NOOP("FieldLabel", "Variables")},
         {QStringLiteral("thresholds"), QT_TRANSLATE_NOOP("FieldLabel", "Thresholds")},
+        {QStringLiteral("notify"), QT_TRANSLATE_NOOP("FieldLabel", "Notifications")},
     };
     for (const auto& [prefix, label] : top)
         if (path == prefix || path.startsWith(prefix + u'.') || path.startsWith(prefix + u'['))

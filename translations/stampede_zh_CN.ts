@@ -1920,222 +1920,232 @@ Candidate: %2</source>
 <context>
     <name>FieldLabel</name>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="116"/>
+        <location filename="../models/scenariocheck.cpp" line="123"/>
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="117"/>
+        <location filename="../models/scenariocheck.cpp" line="124"/>
         <source>method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="118"/>
+        <location filename="../models/scenariocheck.cpp" line="125"/>
         <source>headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="119"/>
+        <location filename="../models/scenariocheck.cpp" line="126"/>
         <source>body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="120"/>
+        <location filename="../models/scenariocheck.cpp" line="127"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="121"/>
+        <location filename="../models/scenariocheck.cpp" line="128"/>
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="122"/>
-        <location filename="../models/scenariocheck.cpp" line="123"/>
-        <location filename="../models/scenariocheck.cpp" line="132"/>
-        <location filename="../models/scenariocheck.cpp" line="133"/>
+        <location filename="../models/scenariocheck.cpp" line="129"/>
+        <location filename="../models/scenariocheck.cpp" line="130"/>
+        <location filename="../models/scenariocheck.cpp" line="139"/>
+        <location filename="../models/scenariocheck.cpp" line="140"/>
         <source>think time</source>
         <translation>思考时间</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="124"/>
+        <location filename="../models/scenariocheck.cpp" line="131"/>
         <source>checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="125"/>
+        <location filename="../models/scenariocheck.cpp" line="132"/>
         <source>extraction</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="126"/>
+        <location filename="../models/scenariocheck.cpp" line="133"/>
         <source>test script</source>
         <translation>测试脚本</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="127"/>
+        <location filename="../models/scenariocheck.cpp" line="134"/>
         <source>pre-request script</source>
         <translation>预请求脚本</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="128"/>
+        <location filename="../models/scenariocheck.cpp" line="135"/>
         <source>replay target</source>
         <translation>回放目标</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="129"/>
+        <location filename="../models/scenariocheck.cpp" line="136"/>
         <source>replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="130"/>
+        <location filename="../models/scenariocheck.cpp" line="137"/>
         <source>rate</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="131"/>
+        <location filename="../models/scenariocheck.cpp" line="138"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="134"/>
+        <location filename="../models/scenariocheck.cpp" line="141"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="135"/>
+        <location filename="../models/scenariocheck.cpp" line="142"/>
         <source>duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="136"/>
+        <location filename="../models/scenariocheck.cpp" line="143"/>
         <source>expression</source>
         <translation>表达式</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="137"/>
+        <location filename="../models/scenariocheck.cpp" line="144"/>
         <source>CSV file</source>
         <translation>CSV 文件</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="138"/>
+        <location filename="../models/scenariocheck.cpp" line="145"/>
         <source>rendezvous</source>
         <translation>集合点</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="139"/>
+        <location filename="../models/scenariocheck.cpp" line="146"/>
         <source>message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="140"/>
+        <location filename="../models/scenariocheck.cpp" line="147"/>
         <source>gRPC call</source>
         <translation>gRPC 调用</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="141"/>
+        <location filename="../models/scenariocheck.cpp" line="148"/>
         <source>CSV</source>
         <translation>CSV</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="157"/>
+        <location filename="../models/scenariocheck.cpp" line="164"/>
         <source>Step %1</source>
         <translation>步骤 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="158"/>
+        <location filename="../models/scenariocheck.cpp" line="165"/>
         <source>Step &quot;%1&quot;</source>
         <translation>步骤“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="163"/>
+        <location filename="../models/scenariocheck.cpp" line="170"/>
         <source>Threshold %1</source>
         <translation>阈值 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="164"/>
+        <location filename="../models/scenariocheck.cpp" line="171"/>
         <source>Threshold &quot;%1&quot;</source>
         <translation>阈值“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="168"/>
+        <location filename="../models/scenariocheck.cpp" line="175"/>
         <source>Variable %1</source>
         <translation>变量 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="169"/>
+        <location filename="../models/scenariocheck.cpp" line="176"/>
         <source>Variable &quot;%1&quot;</source>
         <translation>变量“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="174"/>
+        <location filename="../models/scenariocheck.cpp" line="180"/>
+        <source>Notifications · webhook %1</source>
+        <translation>通知 · 第 %1 个 Webhook</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="183"/>
         <source>Scenario &quot;%1&quot;</source>
         <translation>场景“%1”</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="181"/>
+        <location filename="../models/scenariocheck.cpp" line="190"/>
         <source>Load · stage %1</source>
         <translation>负载 · 阶段 %1</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="185"/>
+        <location filename="../models/scenariocheck.cpp" line="194"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="187"/>
+        <location filename="../models/scenariocheck.cpp" line="196"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="188"/>
+        <location filename="../models/scenariocheck.cpp" line="197"/>
         <source>Connections</source>
         <translation>连接数</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="189"/>
+        <location filename="../models/scenariocheck.cpp" line="198"/>
         <source>Streams per connection</source>
         <translation>每连接流数</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="190"/>
+        <location filename="../models/scenariocheck.cpp" line="199"/>
         <source>TLS</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="191"/>
+        <location filename="../models/scenariocheck.cpp" line="200"/>
         <source>Stress tag</source>
         <translation>压测标记</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="192"/>
+        <location filename="../models/scenariocheck.cpp" line="201"/>
         <source>Breaker</source>
         <translation>熔断器</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="193"/>
+        <location filename="../models/scenariocheck.cpp" line="202"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="194"/>
+        <location filename="../models/scenariocheck.cpp" line="203"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="195"/>
+        <location filename="../models/scenariocheck.cpp" line="204"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="196"/>
+        <location filename="../models/scenariocheck.cpp" line="205"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../models/scenariocheck.cpp" line="197"/>
+        <location filename="../models/scenariocheck.cpp" line="206"/>
         <source>Thresholds</source>
         <translation>阈值</translation>
+    </message>
+    <message>
+        <location filename="../models/scenariocheck.cpp" line="207"/>
+        <source>Notifications</source>
+        <translation>通知</translation>
     </message>
 </context>
 <context>

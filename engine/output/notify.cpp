@@ -99,7 +99,7 @@ bool withConstants(const v1::Scenario& scenario, const std::string& text, std::s
             if (v.name() == name && v.has_constant())
                 found = &v;
         if (!found) {
-            error = "unknown variable ${" + name + "} (a notification takes constants and an environment's values)";
+            error = "unknown variable ${" + name + "}"; // a notification takes constants and an environment's values
             return false;
         }
         out += text.substr(at, open - at) + found->constant().value();

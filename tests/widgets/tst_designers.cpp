@@ -173,6 +173,10 @@ private slots:
                      .value(QStringLiteral("on"))
                      .toArray(),
                  QJsonArray{QStringLiteral("end")});
+        // a webhook the run could not post to is the designer's fault, named in its words
+        table->item(1, 0)->setText(QStringLiteral("${nowhere}/hook"));
+        QVERIFY2(editor.problems().contains(QStringLiteral("Notifications · webhook 2: unknown variable ${nowhere}")),
+                 qPrintable(editor.problems().join(u'\n')));
     }
 
     void capacityDialogChecksItsFields()
