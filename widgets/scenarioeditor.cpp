@@ -350,9 +350,11 @@ QLayout* ScenarioEditor::buildSteps()
         const int row = m_steps->currentRow();
         if (row < 0 || row >= m_stepObjects.size())
             return;
-        m_stepObjects[row] = followed(m_stepObjects[row]);
+        const QList<ProjectRequest> requests = projectRequests();
+        m_stepObjects[row] = followed(m_stepObjects[row], requests);
         m_stepObjects[row].remove(QStringLiteral("requestItem"));
-        showStepRow(row);
+        showStepRow(row, requests);
+        showStepButtons(requests);
         edited();
     });
     connect(m_openStepRequest, &QPushButton::clicked, this, [this] {
@@ -630,7 +632,7 @@ void ScenarioEditor::followEdits()
         if (!isReplay())
             return;
         m_stepObjects[0][QStringLiteral("replay")] = m_replay->replay();
-        showStepRow(0);
+        showStepRow(0, projectRequests());
         edited();
     });
     connect(m_model, &QComboBox::currentIndexChanged, this, &ScenarioEditor::edited);
@@ -661,14 +663,14 @@ void ScenarioEditor::followEdits()
     connect(m_variables, &QAbstractItemModel::rowsRemoved, this, &ScenarioEditor::edited);
     connect(m_steps, &QListWidget::currentRowChanged, this, [this](int row) {
         m_stepOptions->setStep(row >= 0 && row < m_stepObjects.size() ? m_stepObjects[row] : QJsonObject());
-        showStepButtons();
+        showStepButtons(projectRequests());
     });
     connect(m_stepOptions, &StepOptionsForm::changed, this, [this] {
         const int row = m_steps->currentRow();
         if (row < 0 || row >= m_stepObjects.size())
             return;
         m_stepObjects[row] = m_stepOptions->applyTo(m_stepObjects[row]);
-        showStepRow(row);
+        showStepRow(row, projectRequests());
         edited();
     });
 }
@@ -707,7 +709,7 @@ void ScenarioEditor::addStep(const ProjectRequest& request)
         step[QStringLiteral("requestItem")] = QString::number(request.id);
     m_stepObjects.append(step);
     m_steps->addItem(QString());
-    showStepRow(int(m_stepObjects.size()) - 1);
+    showStepRow(int(m_stepObjects.size()) - 1, projectRequests());
     m_steps->setCurrentRow(int(m_stepObjects.size()) - 1);
     edited();
 }
@@ -718,44 +720,45 @@ qint64 ScenarioEditor::requestItemOf(const QJsonObject& step)
     return v.isString() ? v.toString().toLongLong() : qint64(v.toDouble());
 }
 
-QJsonObject ScenarioEditor::followed(const QJsonObject& step, bool* gone) const
+QList<ScenarioEditor::ProjectRequest> ScenarioEditor::projectRequests() const
 {
-    return followed(step, requestItemOf(step) && m_requests ? m_requests() : QList<ProjectRequest>(), gone);
+    return m_requests ? m_requests() : QList<ProjectRequest>();
 }
 
-QJsonObject ScenarioEditor::followed(const QJsonObject& step, const QList<ProjectRequest>& requests, bool* gone) const
+// Whether `step` runs a project request that `requests` no longer holds.
+bool ScenarioEditor::requestGone(const QJsonObject& step, const QList<ProjectRequest>& requests) const
 {
-    if (gone)
-        *gone = false;
     const qint64 id = requestItemOf(step);
-    if (!id || !m_requests)
-        return step;
-    for (const ProjectRequest& r : requests)
-        if (r.id == id)
-            return RequestItem::followStep(step, r.name, r.payload);
-    if (gone)
-        *gone = true;
+    return id && m_requests &&
+           std::none_of(requests.begin(), requests.end(), [id](const ProjectRequest& r) { return r.id == id; });
+}
+
+QJsonObject ScenarioEditor::followed(const QJsonObject& step, const QList<ProjectRequest>& requests) const
+{
+    if (const qint64 id = requestItemOf(step))
+        for (const ProjectRequest& r : requests)
+            if (r.id == id)
+                return RequestItem::followStep(step, r.name, r.payload);
     return step;
 }
 
 void ScenarioEditor::followRequests()
 {
-    const QList<ProjectRequest> requests = m_requests ? m_requests() : QList<ProjectRequest>();
+    const QList<ProjectRequest> requests = projectRequests(); // the tree walked once for every step
     for (int row = 0; row < m_stepObjects.size(); ++row) {
-        m_stepObjects[row] = followed(m_stepObjects[row], requests, nullptr);
-        showStepRow(row);
+        m_stepObjects[row] = followed(m_stepObjects[row], requests);
+        showStepRow(row, requests);
     }
-    showStepButtons();
+    showStepButtons(requests);
 }
 
 // A step's line: what it sends, and whether it runs its project request, a copy, or a request since deleted.
-void ScenarioEditor::showStepRow(int row)
+void ScenarioEditor::showStepRow(int row, const QList<ProjectRequest>& requests)
 {
     if (row < 0 || row >= m_stepObjects.size() || row >= m_steps->count())
         return;
     const QJsonObject& step = m_stepObjects[row];
-    bool gone = false;
-    (void)followed(step, &gone);
+    const bool gone = requestGone(step, requests);
     const bool linked = requestItemOf(step) != 0;
     QString line = stepLine(step);
     if (gone)
@@ -771,14 +774,12 @@ void ScenarioEditor::showStepRow(int row)
                               : tr("A copy: sends what it holds, whatever happens to the request it came from"));
 }
 
-void ScenarioEditor::showStepButtons()
+void ScenarioEditor::showStepButtons(const QList<ProjectRequest>& requests)
 {
     const int row = m_steps->currentRow();
     const QJsonObject step = row >= 0 && row < m_stepObjects.size() ? m_stepObjects[row] : QJsonObject();
-    bool gone = false;
-    (void)followed(step, &gone);
     m_copyStep->setEnabled(requestItemOf(step) != 0);
-    m_openStepRequest->setEnabled(requestItemOf(step) != 0 && !gone);
+    m_openStepRequest->setEnabled(requestItemOf(step) != 0 && !requestGone(step, requests));
 }
 
 void ScenarioEditor::setEngines(const QString& label, const QString& toolTip)
@@ -804,10 +805,11 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     m_variables->fromJson(m_rest.value(QStringLiteral("variables")).toArray());
     m_stepObjects.clear();
     m_steps->clear();
+    const QList<ProjectRequest> requests = projectRequests();
     for (const auto& s : m_rest.value(QStringLiteral("steps")).toArray()) {
-        m_stepObjects.append(followed(s.toObject())); // a step that runs a request shows it as it is now
+        m_stepObjects.append(followed(s.toObject(), requests)); // a step that runs a request shows it as it is now
         m_steps->addItem(QString());
-        showStepRow(int(m_stepObjects.size()) - 1);
+        showStepRow(int(m_stepObjects.size()) - 1, requests);
     }
     if (m_steps->count()) // its options shown for the first step
         m_steps->setCurrentRow(0);
@@ -891,9 +893,9 @@ QByteArray ScenarioEditor::json() const
         return fromProject.isEmpty() ? m_inlineCsv.value(name) : fromProject;
     });
     QJsonArray steps;
-    const QList<ProjectRequest> requests = m_requests ? m_requests() : QList<ProjectRequest>();
+    const QList<ProjectRequest> requests = projectRequests();
     for (const auto& s : m_stepObjects)
-        steps.append(followed(s, requests, nullptr)); // what runs: the request as it is now
+        steps.append(followed(s, requests)); // what runs: the request as it is now
     o[QStringLiteral("steps")] = steps;
     // what the form does not show (an open model's backlogLimit) is kept as it came
     const QJsonObject loaded = m_rest.value(QStringLiteral("load")).toObject();
@@ -1147,14 +1149,11 @@ void ScenarioEditor::showCheck(const CheckOutput& out)
         problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});
     if (isReplay() && !m_replay->headersProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.setHeaders"), m_replay->headersProblem()});
-    const QList<ProjectRequest> requests = m_requests ? m_requests() : QList<ProjectRequest>();
-    for (int i = 0; i < m_stepObjects.size(); ++i) {
-        bool gone = false;
-        (void)followed(m_stepObjects[i], requests, &gone);
-        if (gone)
+    const QList<ProjectRequest> requests = projectRequests();
+    for (int i = 0; i < m_stepObjects.size(); ++i)
+        if (requestGone(m_stepObjects[i], requests))
             problems.append({QStringLiteral("steps[%1]").arg(i),
                              tr("its request is no longer in the project: make the step a copy or remove it")});
-    }
     m_problems.clear();
     // each field shows its own faults beside it (a red frame and a tooltip); the list names each field in the
     // designer's words (Step "login" · URL), not the file's path

@@ -127,11 +127,12 @@ Q_SIGNALS:
     void checked();
 
 private:
-    QJsonObject followed(const QJsonObject& step, bool* gone = nullptr) const;
-    QJsonObject followed(const QJsonObject& step, const QList<ProjectRequest>& requests, bool* gone) const;
+    QList<ProjectRequest> projectRequests() const;
+    QJsonObject followed(const QJsonObject& step, const QList<ProjectRequest>& requests) const;
+    bool requestGone(const QJsonObject& step, const QList<ProjectRequest>& requests) const;
     static qint64 requestItemOf(const QJsonObject& step);
-    void showStepRow(int row);
-    void showStepButtons();
+    void showStepRow(int row, const QList<ProjectRequest>& requests);
+    void showStepButtons(const QList<ProjectRequest>& requests);
     QLayout* buildSteps();
     QLayout* buildLoad();
     QVBoxLayout* buildStages();

@@ -113,8 +113,13 @@ std::string figuresText(const NotifyMessage& m)
            number(m.errorRate * 100, 2) + " %, p50 " + number(m.p50Ms, 1) + " ms, p99 " + number(m.p99Ms, 1) + " ms";
 }
 
-void withFigures(NotifyMessage& m, const RunSummary& s)
+// A message about the run that `s` sums up: its ids, verdict and key figures.
+void withFigures(NotifyMessage& m, const char* event, const RunSummary& s, const std::string& report)
 {
+    m.event = event;
+    m.runId = s.runId;
+    m.scenario = s.scenario;
+    m.report = report;
     m.figures = true;
     m.requests = s.total.requests;
     m.errors = s.total.errors;
@@ -298,12 +303,8 @@ NotifyMessage notifyThresholds(const RunSummary& summary, const std::string& rep
             failed += (failed.empty() ? "" : "; ") + t.expr + " (" + measuredText(t) + ")";
     if (failed.empty())
         return m;
-    withFigures(m, summary);
-    m.event = "threshold";
-    m.runId = summary.runId;
-    m.scenario = summary.scenario;
+    withFigures(m, "threshold", summary, report);
     m.detail = failed;
-    m.report = report;
     m.text = head(m.runId, m.scenario) + ": threshold failed: " + failed;
     return m;
 }
@@ -311,11 +312,7 @@ NotifyMessage notifyThresholds(const RunSummary& summary, const std::string& rep
 NotifyMessage notifyEnd(const RunSummary& summary, const std::string& report)
 {
     NotifyMessage m;
-    withFigures(m, summary);
-    m.event = "end";
-    m.runId = summary.runId;
-    m.scenario = summary.scenario;
-    m.report = report;
+    withFigures(m, "end", summary, report);
     m.text = head(m.runId, m.scenario) + " ended: " + m.verdict + " · " + figuresText(m) +
              (report.empty() ? "" : " · report: " + report);
     return m;
