@@ -54,10 +54,12 @@ QString VariablesModel::checkSettings(Source source, const QString& s)
     }
     case DataSet: {
         const QString mode = s.trimmed();
+        static const QRegularExpression checkout(QStringLiteral("^checkout( [0-9]+(ms|s|m))?$"));
         return mode.isEmpty() || mode == QLatin1String("wrap") || mode == QLatin1String("stop") ||
-                       mode == QLatin1String("per-user")
+                       mode == QLatin1String("per-user") || checkout.match(mode).hasMatch()
                    ? QString()
-                   : tr("write wrap, stop or per-user");
+                   : tr("write wrap, stop, per-user or checkout (an account pool; checkout 2s: wait up to 2 s "
+                        "for a free row)");
     }
     }
     return {};
@@ -164,7 +166,9 @@ QVariant VariablesModel::headerData(int section, Qt::Orientation o, int role) co
     }
     if (role == Qt::ToolTipRole && section == SettingsColumn)
         return tr("constant: the value · increment: 1..1000 step 1 · random integer: 1..100 · "
-                  "random string: its length · data set: wrap, stop or per-user");
+                  "random string: its length · data set: wrap, stop, per-user or checkout (an account pool: each "
+                  "iteration holds a row no other user holds, on any engine; \"checkout 2s\" waits up to 2 s for "
+                  "one, 10 s by default)");
     return {};
 }
 
@@ -221,10 +225,14 @@ void VariablesModel::fromJson(const QJsonArray& variables)
             v.source = Uuid;
         } else if (o.contains(QStringLiteral("csv"))) {
             v.source = DataSet;
-            const QString mode = o.value(QStringLiteral("csv")).toObject().value(QStringLiteral("mode")).toString();
+            const QJsonObject csv = o.value(QStringLiteral("csv")).toObject();
+            const QString mode = csv.value(QStringLiteral("mode")).toString();
+            const QString wait = csv.value(QStringLiteral("checkoutWait")).toString();
             v.settings = mode == QLatin1String("CSV_MODE_STOP")       ? QStringLiteral("stop")
                          : mode == QLatin1String("CSV_MODE_PER_USER") ? QStringLiteral("per-user")
-                                                                      : QStringLiteral("wrap");
+                         : mode == QLatin1String("CSV_MODE_CHECKOUT")
+                             ? (wait.isEmpty() ? QStringLiteral("checkout") : QStringLiteral("checkout ") + wait)
+                             : QStringLiteral("wrap");
         }
         list.append(v);
     }
@@ -261,11 +269,16 @@ QJsonArray VariablesModel::toJson(const std::function<QString(const QString&)>& 
             break;
         case DataSet: {
             const QString mode = v.settings.trimmed();
-            o[QStringLiteral("csv")] = QJsonObject{
-                {QStringLiteral("data"), csvOf ? csvOf(v.name) : QString()},
-                {QStringLiteral("mode"), mode == QLatin1String("stop")       ? QStringLiteral("CSV_MODE_STOP")
-                                         : mode == QLatin1String("per-user") ? QStringLiteral("CSV_MODE_PER_USER")
-                                                                             : QStringLiteral("CSV_MODE_WRAP")}};
+            const bool checkout = mode.startsWith(QLatin1String("checkout"));
+            QJsonObject csv{{QStringLiteral("data"), csvOf ? csvOf(v.name) : QString()},
+                            {QStringLiteral("mode"), mode == QLatin1String("stop") ? QStringLiteral("CSV_MODE_STOP")
+                                                     : mode == QLatin1String("per-user")
+                                                         ? QStringLiteral("CSV_MODE_PER_USER")
+                                                     : checkout ? QStringLiteral("CSV_MODE_CHECKOUT")
+                                                                : QStringLiteral("CSV_MODE_WRAP")}};
+            if (checkout && mode.size() > 9)
+                csv[QStringLiteral("checkoutWait")] = mode.mid(9).trimmed();
+            o[QStringLiteral("csv")] = csv;
             break;
         }
         }

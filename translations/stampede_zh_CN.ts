@@ -5713,129 +5713,129 @@ with a self-signed or internal certificate.</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="531"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="533"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="540"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="540"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="418"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="422"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="430"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="431"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="435"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="436"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="438"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="440"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="441"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="445"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="447"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="452"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="455"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="457"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="698"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="460"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="700"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="522"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="522"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="507"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="515"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1033"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="551"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="553"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -5844,57 +5844,57 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="386"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="391"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="568"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="570"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="573"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="575"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="575"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="577"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="577"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="579"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="578"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="580"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="535"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="537"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="605"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="607"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
@@ -5914,149 +5914,149 @@ error_rate &lt; 0.1%</translation>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="463"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="463"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="466"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="467"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="470"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="474"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="477"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="559"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="561"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="409"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="411"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="571"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="573"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="402"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="560"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="562"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="306"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
         <location filename="../widgets/scenarioeditor.cpp" line="862"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="307"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="862"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="308"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="862"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="309"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="862"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="310"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="862"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="311"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="582"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="585"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="584"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="587"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="681"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="683"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="586"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="588"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
@@ -6108,113 +6108,113 @@ error_rate &lt; 0.1%</translation>
         <translation>打开所选步骤运行的请求以编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="588"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="590"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="593"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="596"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="595"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="598"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="597"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="599"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="698"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="700"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="762"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
         <source>   · its request was deleted</source>
         <translation>   · 其请求已被删除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="764"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
         <source>   · a copy</source>
         <translation>   · 副本</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="770"/>
         <source>The request this step ran is no longer in the project: the run refuses the step. Make a copy to keep what it last sent, or remove it.</source>
         <translation>该步骤运行的请求已不在项目中:运行会拒绝此步骤。请复制为副本以保留其上次发送的内容,或将其移除。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="769"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
         <source>Runs the project&apos;s request “%1” as it is when the run starts</source>
         <translation>运行项目中的请求“%1”,以运行开始时的内容为准</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="771"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="774"/>
         <source>A copy: sends what it holds, whatever happens to the request it came from</source>
         <translation>副本:发送其自身保存的内容,不受来源请求的修改影响</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1009"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1011"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1010"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1012"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1033"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1033"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1041"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1043"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1042"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1044"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1043"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1045"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1044"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1046"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1045"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1047"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1046"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1048"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1051"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1053"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1052"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1054"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1057"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1059"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
@@ -6224,51 +6224,51 @@ error_rate &lt; 0.1%</translation>
         <translation>其请求已不在项目中:请将该步骤复制为副本或移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1167"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1166"/>
         <source>%1: %2</source>
         <extracomment>a fault of a field: the field in the designer&apos;s words, then what is wrong with it</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1213"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1212"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1219"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1218"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1227"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1232"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1226"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1231"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1227"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1226"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1238"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1250"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1258"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1237"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1249"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1257"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1238"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1237"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1245"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1244"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1250"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1249"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
@@ -7490,34 +7490,34 @@ error_rate &lt; 0.1%</translation>
         <translation>请写长度，1 到 65536</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="60"/>
-        <source>write wrap, stop or per-user</source>
-        <translation>请写 wrap、stop 或 per-user</translation>
+        <location filename="../models/variablesmodel.cpp" line="61"/>
+        <source>write wrap, stop, per-user or checkout (an account pool; checkout 2s: wait up to 2 s for a free row)</source>
+        <translation>请填写 wrap、stop、per-user 或 checkout（账号池；checkout 2s：最多等待 2 秒取得空闲的行）</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="156"/>
+        <location filename="../models/variablesmodel.cpp" line="168"/>
+        <source>constant: the value · increment: 1..1000 step 1 · random integer: 1..100 · random string: its length · data set: wrap, stop, per-user or checkout (an account pool: each iteration holds a row no other user holds, on any engine; &quot;checkout 2s&quot; waits up to 2 s for one, 10 s by default)</source>
+        <translation>常量：其值 · 自增：1..1000 step 1 · 随机整数：1..100 · 随机字符串：其长度 · 数据集：wrap、stop、per-user 或 checkout（账号池：每次迭代独占一行，任何引擎上都不会有其他用户同时持有；&quot;checkout 2s&quot; 最多等待 2 秒，默认 10 秒）</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="158"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="158"/>
+        <location filename="../models/variablesmodel.cpp" line="160"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="160"/>
+        <location filename="../models/variablesmodel.cpp" line="162"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="162"/>
+        <location filename="../models/variablesmodel.cpp" line="164"/>
         <source>Used by</source>
         <translation>使用者</translation>
-    </message>
-    <message>
-        <location filename="../models/variablesmodel.cpp" line="166"/>
-        <source>constant: the value · increment: 1..1000 step 1 · random integer: 1..100 · random string: its length · data set: wrap, stop or per-user</source>
-        <translation>常量：取值 · 自增：1..1000 step 1 · 随机整数：1..100 · 随机字符串：长度 · 数据集：wrap、stop 或 per-user</translation>
     </message>
 </context>
 <context>

@@ -1,3 +1,4 @@
+#include "agentjoin.h"
 #include "cli.h"
 
 #include "control/agentdiscovery.h"
@@ -5,10 +6,12 @@
 #include "agent/agent.h"
 #include "core/number.h"
 #include "core/textfile.h"
+#include "httpexchange.h"
 
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -20,6 +23,7 @@ namespace {
 const char* kAgentUsage =
     "Usage: stampede-cli agent [--listen ADDR] [--token-file F] [--tls-cert C --tls-key K]\n"
     "                          [--name N] [--dead-man SECONDS] [--label K=V ...] [--insecure] [--quiet]\n"
+    "                          [--join HOST:PORT [--join-ca F] [--advertise HOST]]\n"
     "\n"
     "Serves the control protocol (gRPC): a controller (stampede-cli run --agents, or the\n"
     "GUI) starts runs on this engine and reads its per-second snapshots.\n"
@@ -34,6 +38,11 @@ const char* kAgentUsage =
     "  --label K=V         a label controllers choose agents by (--agents-with K=V), e.g.\n"
     "                      zone=hz-a (repeatable; K letters, digits, - _ . /, V at most 63 characters)\n"
     "  --insecure          allow a non-loopback address without TLS or token (prints a warning)\n"
+    "  --join HOST:PORT    join a controller that accepts agents (run --accept-agents HOST:PORT):\n"
+    "                      says where it listens every 2 s, with its token\n"
+    "  --join-ca F         speak TLS to that controller, verified against this CA (off loopback)\n"
+    "  --advertise HOST    the host the controller reaches it at (default: the address it joins\n"
+    "                      from, or its --listen host when that is not a wildcard)\n"
     "\n"
     "Prints \"listening on HOST:PORT\" once it serves. One run at a time.\n";
 
@@ -57,6 +66,7 @@ int agentCommand(const std::vector<std::string>& args)
     std::string listen = "127.0.0.1:7070";
     std::string tokenFile, deadMan;
     bool insecure = false, quiet = false, poolChild = false;
+    JoinOptions join;
     char host[256] = "agent";
     gethostname(host, sizeof host - 1);
     options.name = host;
@@ -87,6 +97,12 @@ int agentCommand(const std::vector<std::string>& args)
             std::string label, key, value;
             if (r.value("--label", label, error) && parseAgentLabel(label, key, value, error))
                 options.labels[key] = value;
+        } else if (is("--join")) {
+            r.value("--join", join.controller, error);
+        } else if (is("--join-ca")) {
+            r.value("--join-ca", join.caFile, error);
+        } else if (is("--advertise")) {
+            r.value("--advertise", join.host, error);
         } else if (a == "--insecure") {
             insecure = true;
         } else if (a == "-q" || a == "--quiet") {
@@ -128,6 +144,15 @@ int agentCommand(const std::vector<std::string>& args)
                          "can make this machine generate load\n",
                          listen.c_str(), options.token.empty() ? "a token" : "TLS");
     }
+    if (error.empty() && !join.controller.empty()) {
+        std::string h, p;
+        if (!splitAddress(join.controller, h, p))
+            error = "--join: \"" + join.controller + "\" is not host:port (the controller's --accept-agents)";
+        else if (!isLoopbackAddress(join.controller) && join.caFile.empty() && !insecure)
+            error = "--join " + join.controller + " (not loopback) needs --join-ca (TLS), or --insecure";
+    }
+    if (error.empty() && (!join.caFile.empty() || !join.host.empty()) && join.controller.empty())
+        error = "--join-ca and --advertise go with --join";
     if (!error.empty()) {
         std::fprintf(stderr, "stampede-cli agent: %s\n", error.c_str());
         return BadInput;
@@ -150,8 +175,19 @@ int agentCommand(const std::vector<std::string>& args)
     if (!quiet)
         std::fprintf(stderr, "stampede-cli agent %s: serving (token %s, TLS %s)\n", options.name.c_str(),
                      options.token.empty() ? "off" : "on", options.tlsCertFile.empty() ? "off" : "on");
+    std::unique_ptr<AgentJoiner> joiner;
+    if (!join.controller.empty()) {
+        join.token = options.token;
+        join.name = options.name;
+        join.port = unsigned(agent.port());
+        join.quiet = quiet;
+        if (join.host.empty() && host2 != "0.0.0.0" && host2 != "[::]" && host2 != "::")
+            join.host = host2.size() > 2 && host2.front() == '[' ? host2.substr(1, host2.size() - 2) : host2;
+        joiner = std::make_unique<AgentJoiner>(join);
+    }
     while (!g_stop)
         ::usleep(50 * 1000);
+    joiner.reset();
     agent.shutdown();
     return Passed;
 }

@@ -11,28 +11,30 @@ namespace stampede::cli {
 
 namespace {
 
-const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link stress testing from the command line\n"
-                     "\n"
-                     "Usage: stampede-cli COMMAND [OPTIONS]\n"
-                     "\n"
-                     "Commands:\n"
-                     "  run       run a scenario file, or a quick load against one URL\n"
-                     "  capacity  find the highest rate at which every SLO holds\n"
-                     "  mock      serve HTTP/1.1 answers by rules (the embedded mock server)\n"
-                     "  agent     serve the control protocol: an engine that controllers drive\n"
-                     "  bundle    pack a scenario and its data into one .stbundle file\n"
-                     "  report    list, export (html, json, csv, junit) and compare saved runs\n"
-                     "  import    store recorded traffic (an access log, a HAR file), masked, in a project\n"
-                     "  replay    send recorded traffic at its own timing, sped up, amplified, masked\n"
-                     "  record    record live traffic from a gateway's mirror into a traffic set\n"
-                     "  schedule  install, list or remove systemd user timers that run a project's scenarios\n"
-                     "  control   steer a running test through its --control endpoint: status, pause, scale, stop\n"
-                     "\n"
-                     "Options:\n"
-                     "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
-                     "  -V, --version  show the version\n"
-                     "\n"
-                     "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
+const char* kUsage =
+    "stampede-cli " STAMPEDE_VERSION " - load and full-link stress testing from the command line\n"
+    "\n"
+    "Usage: stampede-cli COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  run       run a scenario file, or a quick load against one URL\n"
+    "  capacity  find the highest rate at which every SLO holds\n"
+    "  mock      serve HTTP/1.1 answers by rules (the embedded mock server)\n"
+    "  agent     serve the control protocol: an engine that controllers drive\n"
+    "  bundle    pack a scenario and its data into one .stbundle file\n"
+    "  report    list, export (html, json, csv, junit) and compare saved runs\n"
+    "  import    store recorded traffic (an access log, a HAR file), masked, in a project\n"
+    "  replay    send recorded traffic at its own timing, sped up, amplified, masked\n"
+    "  record    record live traffic from a gateway's mirror into a traffic set\n"
+    "  schedule  install, list or remove systemd user timers that run a project's scenarios\n"
+    "  control   steer a running test through its --control endpoint: status, pause, scale, stop\n"
+    "  verify-tag  ask the tracing system (Jaeger, Tempo) whether a run's stress tag reached every hop\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
+    "  -V, --version  show the version\n"
+    "\n"
+    "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
 
 } // namespace
 
@@ -98,6 +100,8 @@ int main(int argc, char** argv)
         return scheduleCommand(rest);
     if (cmd == "control")
         return controlCommand(rest);
+    if (cmd == "verify-tag")
+        return verifyTagCommand(rest);
     std::fprintf(stderr, "stampede-cli: unknown command \"%s\"\n\n%s", cmd.c_str(), kUsage);
     return BadInput;
 }

@@ -20,6 +20,7 @@ int mockCommand(const std::vector<std::string>& args);
 int agentCommand(const std::vector<std::string>& args);
 int bundleCommand(const std::vector<std::string>& args);
 int reportCommand(const std::vector<std::string>& args);
+int verifyTagCommand(const std::vector<std::string>& args);
 int capacityCommand(const std::vector<std::string>& args);
 int importCommand(const std::vector<std::string>& args);
 int replayCommand(const std::vector<std::string>& args);

@@ -54,6 +54,16 @@ const char* kReplayUsage =
     "  --trace               a W3C traceparent on every request: a recorded one's trace id is kept\n"
     "                        (amplified copies get their own, derived from it, the same every run),\n"
     "                        the span id is new; --new-trace-ids: new trace ids for every request\n"
+    "  --diff-against URL    send each request to this second server too, once the target answered it,\n"
+    "                        and compare the answers (a check \"same as first\" of its step): status,\n"
+    "                        headers (not date, server, content-length, etag and the like), the body\n"
+    "                        as JSON when both are (objects by key), else byte for byte\n"
+    "  --diff-ignore X       left out of that comparison: a JSON path ($.ts, $.items[*].id) or\n"
+    "                        header:NAME (repeatable)\n"
+    "  --diff-tolerance T    numbers equal within this share of the larger: 1% or 0.01\n"
+    "  --compare-recorded    judge each answer against its record: its status must be the recorded\n"
+    "                        one (a check \"recorded status\" of each server's step, counted pass/fail;\n"
+    "                        a request recorded without a status is not judged)\n"
     "  --client-key KEY      query:NAME or header:NAME: whose requests stay on one engine thread, in\n"
     "                        order (default: the recorded client address)\n"
     "  --duration D          the run's length; default: the traffic's, compressed by the speed\n"
@@ -76,11 +86,11 @@ int refuse(const std::string& error, int code)
 
 struct ReplayArgs
 {
-    std::string target, format, clientKey, includePath, excludePath, rewriteHost;
-    std::vector<std::string> offsets, masks, hosts, methods, statuses, setHeaders, removeHeaders;
+    std::string target, format, clientKey, includePath, excludePath, rewriteHost, diffAgainst, diffTolerance;
+    std::vector<std::string> offsets, masks, hosts, methods, statuses, setHeaders, removeHeaders, diffIgnore;
     std::optional<double> speed, sample;
     std::optional<std::uint32_t> amplify;
-    bool loop = false, newTraceIds = false;
+    bool loop = false, newTraceIds = false, compareRecorded = false;
 };
 
 // Takes the replay's own options out of `args`; the rest are the run's.
@@ -96,14 +106,15 @@ bool takeOwnOptions(std::vector<std::string>& args, ReplayArgs& a, std::string& 
             help = true;
             return true;
         }
-        if (arg == "--loop" || arg == "--new-trace-ids") {
-            (arg == "--loop" ? a.loop : a.newTraceIds) = true;
+        if (arg == "--loop" || arg == "--new-trace-ids" || arg == "--compare-recorded") {
+            (arg == "--loop" ? a.loop : arg == "--new-trace-ids" ? a.newTraceIds : a.compareRecorded) = true;
             continue;
         }
-        const char* flags[] = {"--target",     "--format", "--offset",        "--mask",
-                               "--host",       "--speed",  "--amplify",       "--client-key",
-                               "--method",     "--status", "--include-path",  "--exclude-path",
-                               "--set-header", "--sample", "--remove-header", "--rewrite-host"};
+        const char* flags[] = {"--target",       "--format",      "--offset",        "--mask",
+                               "--host",         "--speed",       "--amplify",       "--client-key",
+                               "--method",       "--status",      "--include-path",  "--exclude-path",
+                               "--set-header",   "--sample",      "--remove-header", "--rewrite-host",
+                               "--diff-against", "--diff-ignore", "--diff-tolerance"};
         const char* flag = nullptr;
         for (const char* f : flags)
             if (is(f))
@@ -117,6 +128,12 @@ bool takeOwnOptions(std::vector<std::string>& args, ReplayArgs& a, std::string& 
         const std::string f = flag;
         if (f == "--target")
             a.target = v;
+        else if (f == "--diff-against")
+            a.diffAgainst = v;
+        else if (f == "--diff-ignore")
+            a.diffIgnore.push_back(v);
+        else if (f == "--diff-tolerance")
+            a.diffTolerance = v;
         else if (f == "--format")
             a.format = v;
         else if (f == "--offset")
@@ -253,6 +270,26 @@ bool makeScenario(const std::string& source, const ReplayArgs& a, v1::Scenario& 
         r.add_remove_headers(h);
     r.set_rewrite_host(a.rewriteHost);
     r.set_new_trace_ids(a.newTraceIds);
+    r.set_compare_recorded(a.compareRecorded);
+    r.set_diff_against(a.diffAgainst);
+    for (const std::string& d : a.diffIgnore)
+        r.add_diff_ignore(d);
+    if (!a.diffTolerance.empty()) {
+        std::string t = a.diffTolerance;
+        const bool percent = t.back() == '%';
+        if (percent)
+            t.pop_back();
+        double v = 0;
+        if (!parseDecimal(t, "--diff-tolerance", 0, percent ? 100 : 1, v, error)) {
+            error = "--diff-tolerance: \"" + a.diffTolerance + "\" is not a share (1% or 0.01)";
+            return false;
+        }
+        r.set_diff_tolerance(percent ? v / 100 : v);
+    }
+    if (a.diffAgainst.empty() && (!a.diffIgnore.empty() || !a.diffTolerance.empty())) {
+        error = "--diff-ignore and --diff-tolerance say how --diff-against compares: give --diff-against";
+        return false;
+    }
     for (const std::string& text : a.offsets) {
         const auto off = ReplayOffset::parse(text, error);
         if (!off) // the error names the offset

@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "core/durationtext.h"
 #include "core/textfile.h"
+#include "savedrunload.h"
 
 #include "core/threshold.h"
 #include "report/savedreport.h"
@@ -39,39 +40,6 @@ const char* kReportUsage =
     "step, group or scenario its own T), percentiles second by second and its errors by class.\n"
     "The exports are in English; the workbench exports in its languages:\n"
     "  stampede --report FILE --export OUT.html --language zh_CN\n";
-
-struct Loaded
-{
-    std::unique_ptr<ProjectStore> store;
-    SavedRun run;
-};
-
-bool load(const std::string& spec, const std::string& runArg, Loaded& out, std::string& error)
-{
-    std::string file = spec, run = runArg;
-    const std::size_t at = spec.rfind('@');
-    if (run.empty() && at != std::string::npos && at > 0) {
-        file = spec.substr(0, at);
-        run = spec.substr(at + 1);
-    }
-    bool readOnly = false; // a project the workbench holds is read beside it
-    out.store = ProjectStore::openForReading(file, error, readOnly);
-    if (!out.store)
-        return false;
-    RunLog log(*out.store);
-    const auto id = log.find(run);
-    if (!id) {
-        error = run.empty() ? "\"" + file + "\" holds no run" : "\"" + file + "\" has no run " + run;
-        return false;
-    }
-    auto saved = log.load(*id);
-    if (!saved) {
-        error = log.error();
-        return false;
-    }
-    out.run = std::move(*saved);
-    return true;
-}
 
 // "10%", "10" or "0.1" as a fraction; false when it is not a percentage.
 bool parseTolerance(std::string t, double& out)

@@ -146,11 +146,20 @@ const char* kRunUsage =
     "                        Service gives one per pod) or file:PATH (one host:port per line)\n"
     "  --min-agents N        wait (at most 60 s, looking names up again each second) until N of them\n"
     "                        answer, and run on those that do\n"
+    "  --accept-agents ADDR  agents join by themselves (stampede-cli agent --join ADDR), heard every\n"
+    "                        2 s: --agents joined (the default then) are they; --min-agents (default\n"
+    "                        1) waits for them; with --elastic those that join later join the run.\n"
+    "                        Off loopback it needs --token-file and --control-cert/--control-key\n"
     "  --agents-with K=V     only the agents started with --label K=V (repeatable: every one)\n"
     "  --elastic             look --agents up again every 10 s: an agent found then joins the run\n"
     "                        and takes shares from those that run the most, from the next second\n"
-    "  --shares N            split the run into N shares (default: one per agent, at most 1024);\n"
-    "                        each agent runs an even part of them (so that agents can join)\n"
+    "  --grow COMMAND        with --elastic: run COMMAND (sh -c, on this machine) to add agents when\n"
+    "                        the busiest agent's CPU stays at --grow-at (default 90%) for\n"
+    "                        --grow-after (default 10s); again no sooner than 60 s later. It gets\n"
+    "                        STAMPEDE_AGENTS, STAMPEDE_AGENT_CPU, STAMPEDE_GROW_COUNT, STAMPEDE_RUN_ID\n"
+    "  --shares N            split the run into N shares (default: one per agent, or one per core\n"
+    "                        when the agents' usable cores differ; at most 1024); each agent runs\n"
+    "                        a part by its cores (so that agents can join)\n"
     "  --token-file F        the agents' token (remote agents)\n"
     "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
     "  --on-agent-loss P     when an agent is lost mid-run: rebalance (its share to the\n"
@@ -359,6 +368,18 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (is("--min-agents", "--min-agents")) {
             if (!val("--min-agents", o.minAgents))
+                return false;
+        } else if (is("--grow", "--grow")) {
+            if (!val("--grow", o.growCommand))
+                return false;
+        } else if (is("--grow-at", "--grow-at")) {
+            if (!val("--grow-at", o.growAt))
+                return false;
+        } else if (is("--grow-after", "--grow-after")) {
+            if (!val("--grow-after", o.growAfter))
+                return false;
+        } else if (is("--accept-agents", "--accept-agents")) {
+            if (!val("--accept-agents", o.acceptAgents))
                 return false;
         } else if (a == "--elastic") {
             o.elastic = true;

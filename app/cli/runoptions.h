@@ -40,13 +40,15 @@ struct Options
     bool mock = false;
     std::string mockRules;
     std::string summaryJson;
-    std::vector<std::string> outputs; // --out KIND=TARGET
-    std::vector<std::string> notify;  // --notify [KIND=]URL[,...]
-    std::string rollbackCommand;      // --rollback COMMAND
+    std::vector<std::string> outputs;           // --out KIND=TARGET
+    std::vector<std::string> notify;            // --notify [KIND=]URL[,...]
+    std::string rollbackCommand;                // --rollback COMMAND
+    std::string growCommand, growAt, growAfter; // --grow COMMAND --grow-at 90% --grow-after 10s
     bool quiet = false;
     std::string engines, agents, minAgents, tokenFile, caFile, onAgentLoss, deadMan;
     std::vector<std::string> agentsWith;          // K=V: only agents with these labels
     std::string control, controlCert, controlKey; // --control ADDR: the run steered from outside
+    std::string acceptAgents;                     // --accept-agents ADDR: agents join by themselves (agent --join)
     std::string agentTlsName;                     // the name the agents' certificates must cover
     bool pinEngines = false;
     bool elastic = false; // --elastic: --agents looked up again every 10 s; new agents join

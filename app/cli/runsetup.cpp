@@ -57,10 +57,11 @@ bool startMock(const Options& o, CliRun& run, std::string& error, int& exitCode)
 
 // The agents --agents names (looked up, awaited with --min-agents), those
 // with the labels of --agents-with.
-bool findAgents(const Options& o, ControllerOptions& co, std::vector<std::string>& agents, std::string& error)
+bool findAgents(const Options& o, ControllerOptions& co, std::vector<std::string>& agents, std::string& error,
+                const std::shared_ptr<AgentRegistry>& joined)
 {
     std::vector<std::string> specs;
-    std::stringstream ss(o.agents);
+    std::stringstream ss(o.agents.empty() && joined ? std::string("joined") : o.agents);
     for (std::string a; std::getline(ss, a, ',');)
         if (!a.empty())
             specs.push_back(a);
@@ -70,9 +71,12 @@ bool findAgents(const Options& o, ControllerOptions& co, std::vector<std::string
     }
     std::uint64_t n = 0;
     SteadyClock steady;
-    if (!o.minAgents.empty()) {
-        if (!parseWhole(o.minAgents, "--min-agents", 1, kMaxAgents, n, error) ||
-            !awaitAgents(specs, std::size_t(n), 60 * kNanosPerSecond, agents, error, steady))
+    if (!o.minAgents.empty() || joined) {
+        if (o.minAgents.empty())
+            std::fprintf(stderr, "waiting (at most 60 s) for an agent to join\n");
+        if ((!o.minAgents.empty() && !parseWhole(o.minAgents, "--min-agents", 1, kMaxAgents, n, error)) ||
+            !awaitAgents(specs, o.minAgents.empty() ? 1 : std::size_t(n), 60 * kNanosPerSecond, agents, error, steady,
+                         joined.get()))
             return false;
     } else if (!expandAgents(specs, agents, error)) {
         return false;
@@ -87,10 +91,10 @@ bool findAgents(const Options& o, ControllerOptions& co, std::vector<std::string
         wanted[key] = value;
     }
     if (o.elastic) // looked up again during the run: those that answer (with the labels) may join
-        co.discover = [specs, wanted, token = co.token, ca = co.caFile, tlsName = co.tlsName] {
+        co.discover = [specs, wanted, token = co.token, ca = co.caFile, tlsName = co.tlsName, joined] {
             std::vector<std::string> found, chosen;
             std::string why;
-            if (!expandAgents(specs, found, why))
+            if (!expandAgents(specs, found, why, joined.get()))
                 return found;
             found = answeringAgents(found, kNanosPerSecond);
             if (wanted.empty() || !agentsWithLabels(found, wanted, token, ca, chosen, why, tlsName))
@@ -106,8 +110,32 @@ bool findAgents(const Options& o, ControllerOptions& co, std::vector<std::string
     return true;
 }
 
-bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
+// --accept-agents: where agents join by themselves, served from now to the run's end.
+bool acceptAgents(const Options& o, CliRun& run, const std::string& token, std::string& error)
 {
+    if (o.acceptAgents.empty())
+        return true;
+    if (!o.engines.empty()) {
+        error = "--accept-agents takes agents that join: give it without --engines";
+        return false;
+    }
+    run.joined = std::make_shared<AgentRegistry>(std::make_shared<SteadyClock>());
+    run.joinServer = std::make_unique<ControlServer>();
+    std::shared_ptr<AgentRegistry> registry = run.joined;
+    if (!run.joinServer->start(
+            {o.acceptAgents, token, o.controlCert, o.controlKey},
+            [registry](const ControlRequest& rq) { return registry->handle(rq); }, error)) {
+        error = "--accept-agents: " + error;
+        return false;
+    }
+    std::fprintf(stderr, "accepting agents on %s (stampede-cli agent --join %s)\n", run.joinServer->address().c_str(),
+                 run.joinServer->address().c_str());
+    return true;
+}
+
+bool chooseEngines(const Options& o, CliRun& run, std::string& error)
+{
+    RunRequest& rq = run.request;
     if (!o.agents.empty() && !o.engines.empty()) {
         error = "give --engines (local agents) or --agents (running agents), not both";
         return false;
@@ -149,23 +177,38 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;
         return false;
     }
+    if (!acceptAgents(o, run, co.token, error))
+        return false;
     rq.engines.pin = o.pinEngines;
     if (!o.shares.empty()) {
         if (!parseWhole(o.shares, "--shares", 1, kMaxShares, n, error))
             return false;
         co.shares = std::uint32_t(n);
     }
-    if (o.elastic && o.agents.empty()) {
+    if (o.elastic && o.agents.empty() && !run.joined) {
         error = "--elastic looks --agents up again during the run: give --agents (dns:NAME:PORT or file:PATH)";
         return false;
     }
-    if (o.agents.empty()) {
+    if (!o.growCommand.empty() && !o.elastic) {
+        error = "--grow adds agents that join only with --elastic: give --elastic and --agents (dns:NAME:PORT or "
+                "file:PATH) where the new agents appear";
+        return false;
+    }
+    if (o.growCommand.empty() && (!o.growAt.empty() || !o.growAfter.empty())) {
+        error = "--grow-at and --grow-after say when --grow COMMAND runs: give --grow";
+        return false;
+    }
+    rq.grow.command = o.growCommand;
+    if ((!o.growAt.empty() && !parseGrowLevel(o.growAt, rq.grow.cpuLevel, error)) ||
+        (!o.growAfter.empty() && !parseGrowSeconds(o.growAfter, rq.grow.seconds, error)))
+        return false;
+    if (o.agents.empty() && !run.joined) {
         if (!o.engines.empty() && !parseWhole(o.engines, "--engines", 1, RunLimits::kEngines, n, error))
             return false;
         rq.engines.localEngines = o.engines.empty() ? 0 : unsigned(n);
         return true;
     }
-    if (!findAgents(o, co, rq.engines.agents, error))
+    if (!findAgents(o, co, rq.engines.agents, error, run.joined))
         return false;
     const std::size_t found = rq.engines.agents.size();
     if (o.elastic || co.shares > found)
@@ -251,7 +294,7 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
     rq.maxErrorRate = o.maxErrorRate;
     if (const char* env = std::getenv("STAMPEDE_MAX_ERROR_RATE"); rq.maxErrorRate.empty() && env)
         rq.maxErrorRate = env; // a machine's (a CI runner's) default
-    if (!buildScenario(o, rq, error) || !chooseEngines(o, rq, error))
+    if (!buildScenario(o, rq, error) || !chooseEngines(o, run, error))
         return false;
     for (const auto& text : o.breakers) {
         auto rule = BreakerRule::parse(text, error);

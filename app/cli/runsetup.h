@@ -5,6 +5,8 @@
 // prints while the run goes on.
 #include "runoptions.h"
 
+#include "control/agentregistry.h"
+#include "control/controlserver.h"
 #include "control/runservice.h"
 #include "mock/mockserver.h"
 #include "store/projectstore.h"
@@ -20,6 +22,9 @@ struct CliRun
     RunRequest request;
     std::unique_ptr<MockServer> mock;    // --mock
     std::unique_ptr<ProjectStore> store; // --project / --report
+    // --accept-agents: the agents that joined, and where they say so
+    std::shared_ptr<AgentRegistry> joined;
+    std::unique_ptr<ControlServer> joinServer;
 };
 
 // The outputs (--summary-json, --out jsonl=) are none of the files the

@@ -1,5 +1,6 @@
 #include "agent.h"
 
+#include "core/cpubudget.h"
 #include "core/processusage.h"
 
 #include <algorithm>
@@ -94,7 +95,7 @@ public:
             return s;
         reply->set_protocol_version(kControlProtocolVersion);
         reply->set_agent(m_options.name);
-        reply->set_cores(std::thread::hardware_concurrency());
+        reply->set_cores(cpuBudget().cpus); // usable: its affinity within its cgroup's quota
         reply->set_version(m_options.version);
         reply->mutable_labels()->insert(m_options.labels.begin(), m_options.labels.end());
         std::lock_guard lock(m_mutex);

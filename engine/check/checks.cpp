@@ -1,5 +1,7 @@
 #include "checks.h"
 
+#include "answerdiff.h"
+
 #include "core/text.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -125,12 +127,14 @@ unsigned Check::needs() const
     case Subject::Header:
         return kNeedsHeaders;
     case Subject::Script:
+    case Subject::SameAsFirst:
         return kNeedsHeaders | kNeedsBody;
     case Subject::JsonPath:
     case Subject::BodyContains:
         return kNeedsBody;
     case Subject::Status:
     case Subject::MaxTime:
+    case Subject::RecordedStatus:
         break;
     }
     return kNeedsNothing;
@@ -187,6 +191,16 @@ bool Check::evaluate(const AnswerView& answer, AnswerJson& json, std::string& wh
         break;
     case Subject::Script: // the worker sets it from the test script's results
         pass = true;
+        break;
+    case Subject::SameAsFirst:
+        why = answer.first && diff ? answerDifference(*diff, *answer.first, answer) : std::string();
+        pass = why.empty();
+        break;
+    case Subject::RecordedStatus: // a request recorded without its status is not judged
+        pass = answer.recordedStatus == 0 || answer.status == answer.recordedStatus;
+        if (!pass)
+            why = std::string(answer.statusName) + " " + std::to_string(answer.status) + ", recorded " +
+                  std::to_string(answer.recordedStatus);
         break;
     case Subject::MaxTime:
         pass = answer.elapsedNanos <= maxNanos;

@@ -46,6 +46,9 @@ using RegexPtr = std::shared_ptr<const Regex>;
 using HeaderPairs = std::vector<std::pair<std::string, std::string>>;
 
 // One answer as checks see it.
+struct KeptAnswer;      // answerdiff.h
+struct AnswerDiffRules; // answerdiff.h
+
 struct AnswerView
 {
     int status = 0;                         // HTTP status; gRPC: the grpc-status code
@@ -55,6 +58,8 @@ struct AnswerView
     const HeaderPairs* trailers = nullptr;  // gRPC trailers, or a chunked body's
     std::string_view body;                  // the decoded body (gRPC: the answer message as JSON)
     std::int64_t elapsedNanos = 0;          // from the intended start to the whole answer
+    int recordedStatus = 0;                 // a replayed request's recorded status (0: none, or not a replay)
+    const KeptAnswer* first = nullptr;      // replay's --diff-against: the first target's answer to this request
     std::string_view cookies; // the jar's Cookie header for the request's URL after the answer (scripts' pm.cookies)
 };
 
@@ -99,7 +104,9 @@ struct Check
         Header,
         BodyContains,
         MaxTime,
-        Script // a pm.test of the step's test script: judged by the script, not here
+        RecordedStatus, // a replayed answer's status is the recorded one (replay's compareRecorded)
+        SameAsFirst,    // the second target's answer is the first one's, by `diff` (replay's diffAgainst)
+        Script          // a pm.test of the step's test script: judged by the script, not here
     };
     enum class Test
     {
@@ -119,6 +126,7 @@ struct Check
     RegexPtr regex;            // Test::Matches
     bool exists = true;        // Test::Exists: must exist (false: must not)
     bool negate = false;
+    std::shared_ptr<const AnswerDiffRules> diff; // SameAsFirst
 
     unsigned needs() const;
     // Whether the answer passes. On failure, `why` says what was seen

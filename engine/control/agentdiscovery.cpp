@@ -1,5 +1,7 @@
 #include "agentdiscovery.h"
 
+#include "agentregistry.h"
+
 #include "agentlink.h"
 #include "core/durationtext.h"
 #include "core/number.h"
@@ -106,12 +108,20 @@ bool readList(const std::string& spec, std::vector<std::string>& out, std::strin
 
 } // namespace
 
-bool expandAgents(const std::vector<std::string>& specs, std::vector<std::string>& out, std::string& error)
+bool expandAgents(const std::vector<std::string>& specs, std::vector<std::string>& out, std::string& error,
+                  const AgentRegistry* joined)
 {
     std::vector<std::string> all;
     for (const std::string& spec : specs) {
         std::string host, port;
-        if (spec.rfind("dns:", 0) == 0) {
+        if (spec == "joined") {
+            if (!joined) {
+                error = "--agents joined: the agents that join by themselves need --accept-agents ADDR";
+                return false;
+            }
+            for (std::string& a : joined->live())
+                all.push_back(std::move(a));
+        } else if (spec.rfind("dns:", 0) == 0) {
             if (!resolveName(spec, all, error))
                 return false;
         } else if (spec.rfind("file:", 0) == 0) {
@@ -120,7 +130,7 @@ bool expandAgents(const std::vector<std::string>& specs, std::vector<std::string
         } else if (splitHostPort(spec, host, port)) {
             all.push_back(spec);
         } else {
-            error = "--agents \"" + spec + "\": give host:port, dns:NAME:PORT or file:PATH";
+            error = "--agents \"" + spec + "\": give host:port, dns:NAME:PORT, file:PATH or joined";
             return false;
         }
         if (all.size() > kMaxAgents) {
@@ -195,13 +205,13 @@ std::vector<std::string> answeringAgents(const std::vector<std::string>& agents,
 }
 
 bool awaitAgents(const std::vector<std::string>& specs, std::size_t minimum, Nanos wait, std::vector<std::string>& out,
-                 std::string& error, Clock& clock)
+                 std::string& error, Clock& clock, const AgentRegistry* joined)
 {
     const Nanos until = clock.now() + wait;
     std::vector<std::string> found;
     for (;;) {
         std::string why;
-        if (expandAgents(specs, found, why)) // a name that does not resolve yet may resolve in a second
+        if (expandAgents(specs, found, why, joined)) // a name that does not resolve yet may resolve in a second
             out = answeringAgents(found, kNanosPerSecond / 2);
         else
             error = why;

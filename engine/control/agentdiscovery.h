@@ -1,8 +1,9 @@
 #pragma once
 // Where a run's agents are, as the command line and the workbench name them:
 // "host:port" (one agent), "dns:NAME:PORT" (every A and AAAA record of NAME:
-// a Kubernetes headless Service gives one per pod) or "file:PATH" (one
-// host:port per line, # comments). Names are looked up now; with a minimum,
+// a Kubernetes headless Service gives one per pod), "file:PATH" (one
+// host:port per line, # comments) or "joined" (those that joined by
+// themselves: agentregistry.h). Names are looked up now; with a minimum,
 // the list is looked up again each second until that many agents accept a
 // connection, or the wait is over.
 #include "core/clock.h"
@@ -13,9 +14,14 @@
 
 namespace stampede {
 
+class AgentRegistry;
+
 // Every agent `specs` names, each once, in a stable order (a spec's own
-// order; a name's addresses sorted). False with `error` naming the spec.
-bool expandAgents(const std::vector<std::string>& specs, std::vector<std::string>& out, std::string& error);
+// order; a name's addresses sorted). "joined": the agents that joined
+// `joined` (agentregistry.h; none is an error without one). False with
+// `error` naming the spec.
+bool expandAgents(const std::vector<std::string>& specs, std::vector<std::string>& out, std::string& error,
+                  const AgentRegistry* joined = nullptr);
 
 // The agents of `specs` that accept a TCP connection within `timeout`
 // (tried together).
@@ -25,7 +31,7 @@ std::vector<std::string> answeringAgents(const std::vector<std::string>& agents,
 // agents answer or `wait` has passed on it; the answering agents in `out`.
 // False with `error` saying how many answered, of how many found.
 bool awaitAgents(const std::vector<std::string>& specs, std::size_t minimum, Nanos wait, std::vector<std::string>& out,
-                 std::string& error, Clock& clock);
+                 std::string& error, Clock& clock, const AgentRegistry* joined = nullptr);
 
 // "zone=hz-a" into its key and value: a key of letters, digits, - _ . /
 // (at most 63), a value of printable ASCII (at most 63); false with `error`.

@@ -2,6 +2,7 @@
 
 #include "agentdiscovery.h"
 #include "runtracker.h"
+#include "sharesplit.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.pb.h"
 #include "wire/protocolversion.h"
@@ -48,6 +49,7 @@ const std::vector<std::string>& Controller::agentNames() const
 bool Controller::connect(std::string& error)
 {
     m_impl->names.clear();
+    m_impl->cores.clear();
     for (auto& link : m_impl->links) {
         const std::string& address = link->address();
         v1::HelloReply reply;
@@ -67,6 +69,7 @@ bool Controller::connect(std::string& error)
             return false;
         }
         m_impl->names.push_back(reply.agent().empty() ? address : reply.agent() + " (" + address + ")");
+        m_impl->cores.push_back(reply.cores());
     }
     return true;
 }
@@ -174,7 +177,8 @@ void Controller::Impl::heartbeats(Round& r)
     asks.none.wait(lock, [&] { return asks.count == 0; });
 }
 
-// Agent i of n runs shares i, i + n, i + 2n ... of the run's shares.
+// The run's shares dealt by the agents' usable cores (sharesplit.h): agents
+// alike run shares i, i + n, i + 2n ...
 bool Controller::Impl::startAll(Round& r, const v1::Bundle& bundle, const std::vector<RendezvousRule::Point>& points,
                                 std::string& error)
 {
@@ -184,14 +188,13 @@ bool Controller::Impl::startAll(Round& r, const v1::Bundle& bundle, const std::v
         return false;
     }
     const auto n = std::uint32_t(links.size());
-    r.shareCount = std::max(n, options.shares);
+    cores.resize(n, 0);
+    r.shareCount = options.shares ? std::max(n, options.shares) : defaultShareCount(cores, kMaxShares);
     if (r.shareCount > kMaxShares) {
         error = std::to_string(r.shareCount) + " shares: at most " + std::to_string(kMaxShares);
         return false;
     }
-    r.shares.assign(n, {});
-    for (std::uint32_t s = 0; s < r.shareCount; ++s)
-        r.shares[s % n].push_back(s);
+    r.shares = splitShares(cores, r.shareCount);
     v1::StartRunRequest base;
     base.set_protocol_version(kControlProtocolVersion);
     base.set_run_id(r.runId);
@@ -254,7 +257,7 @@ void Controller::Impl::stopAgent(Round& r, std::size_t i)
 }
 
 // A lost agent's shares (its own, and those it had taken over) each go to the
-// survivor that runs the fewest, from now on: the run's delivered
+// survivor that runs the fewest for its cores, from now on: the run's delivered
 // load stays as planned, and the events say who carries what.
 void Controller::Impl::rebalance(Round& r, RunTracker& tracker, std::size_t lost)
 {
@@ -263,7 +266,8 @@ void Controller::Impl::rebalance(Round& r, RunTracker& tracker, std::size_t lost
         std::size_t best = links.size();
         for (std::size_t j = 0; j < links.size(); ++j)
             if (!tracker.lost(j) && !tracker.finished(j) &&
-                (best == links.size() || r.shares[j].size() < r.shares[best].size()))
+                (best == links.size() ||
+                 r.shares[j].size() * std::max(1u, cores[best]) < r.shares[best].size() * std::max(1u, cores[j])))
                 best = j;
         const std::string what = "share " + std::to_string(share + 1) + " of " + n;
         if (best == links.size()) { // the plan's load cannot be kept: the run is not the one planned

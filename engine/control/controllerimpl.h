@@ -49,12 +49,14 @@ public:
     ControllerOptions options;
     std::vector<AgentLinkPtr> links;
     std::vector<std::string> names;
+    std::vector<unsigned> cores; // by agent: the usable cores its Hello said (0: not said)
 
     // An agent found mid-run that answered (--elastic).
     struct Found
     {
         AgentLinkPtr link;
         std::string name;
+        unsigned cores = 0;
         std::string refused; // why it does not join now (it did not answer, another protocol, busy): "" it may
     };
 
@@ -94,7 +96,7 @@ public:
     std::vector<Found> findJoiners(std::vector<std::string> inRun);
     void discover(Round& r, RunTracker& tracker, const v1::Bundle& bundle);
     void admit(Round& r, RunTracker& tracker, const v1::Bundle& bundle, Found f);
-    void seat(Round& r, AgentLinkPtr link, std::string name);
+    void seat(Round& r, AgentLinkPtr link, std::string name, unsigned cores);
     void stopAgent(Round& r, std::size_t i);
     void rebalance(Round& r, RunTracker& tracker, std::size_t lost);
     void carryOut(Round& r, RunControl& control, RunTracker& tracker);

@@ -10,7 +10,7 @@
 namespace stampede {
 
 // One more agent in the run (it started): its place, its reader.
-void Controller::Impl::seat(Round& r, AgentLinkPtr link, std::string name)
+void Controller::Impl::seat(Round& r, AgentLinkPtr link, std::string name, unsigned agentCores)
 {
     std::size_t i = 0;
     {
@@ -18,6 +18,8 @@ void Controller::Impl::seat(Round& r, AgentLinkPtr link, std::string name)
         i = links.size();
         links.push_back(std::move(link));
         names.push_back(std::move(name));
+        cores.resize(i, 0);
+        cores.push_back(agentCores);
         r.quit.push_back(std::make_unique<std::atomic<bool>>(false));
     }
     r.stopDue.push_back(0);
@@ -50,6 +52,7 @@ std::vector<Controller::Impl::Found> Controller::Impl::findJoiners(std::vector<s
                         std::to_string(options.discoverEvery / kNanosPerSecond) + " s";
         else if (!reply.agent().empty())
             f.name = reply.agent() + " (" + address + ")";
+        f.cores = reply.cores();
         const bool joins = f.refused.empty();
         out.push_back(std::move(f)); // one refused is said in the run's events (once an agent)
         if (joins && ++joining + inRun.size() >= kMaxAgents)
@@ -132,7 +135,7 @@ void Controller::Impl::admit(Round& r, RunTracker& tracker, const v1::Bundle& bu
         return;
     }
     const std::size_t joiner = links.size();
-    seat(r, std::move(f.link), f.name);
+    seat(r, std::move(f.link), f.name, f.cores);
     r.shares.push_back(mine);
     if (r.ledger)
         r.ledger->join(f.name, mine, second);

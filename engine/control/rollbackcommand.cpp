@@ -22,11 +22,13 @@ std::string CommandOutcome::text() const
     const std::string said = lastLine.empty() ? std::string() : ": " + lastLine;
     if (timedOut)
         return "killed at its time limit" + said;
+    if (cancelled)
+        return "killed: the run ended" + said;
     return (exitCode < 0 ? std::string("killed") : "exit " + std::to_string(exitCode)) + said;
 }
 
 CommandOutcome runCommand(const std::string& command, const std::vector<std::pair<std::string, std::string>>& env,
-                          Nanos timeout)
+                          Nanos timeout, const std::atomic<bool>* cancel)
 {
     CommandOutcome out;
     int pipeFds[2];
@@ -67,15 +69,16 @@ CommandOutcome runCommand(const std::string& command, const std::vector<std::pai
     out.started = true;
     std::string tail;
     const Nanos until = SteadyClock::monotonicNow() + timeout;
+    const auto cancelled = [&] { return cancel && cancel->load(); };
     for (;;) {
         const Nanos left = until - SteadyClock::monotonicNow();
-        if (left <= 0) {
-            out.timedOut = true;
+        if (left <= 0 || cancelled()) {
+            (left <= 0 ? out.timedOut : out.cancelled) = true;
             ::kill(-pid, SIGKILL);
             break;
         }
         pollfd p{pipeFds[0], POLLIN, 0};
-        if (::poll(&p, 1, int(std::min<Nanos>(left / kNanosPerMilli + 1, 1000))) < 0 && errno != EINTR)
+        if (::poll(&p, 1, int(std::min<Nanos>(left / kNanosPerMilli + 1, cancel ? 100 : 1000))) < 0 && errno != EINTR)
             break;
         if (!(p.revents & (POLLIN | POLLHUP)))
             continue;
@@ -89,19 +92,20 @@ CommandOutcome runCommand(const std::string& command, const std::vector<std::pai
     }
     ::close(pipeFds[0]);
     int status = 0;
-    if (!out.timedOut) { // its output closed: it ends now, or is ended at the time limit
+    if (!out.timedOut && !out.cancelled) { // its output closed: it ends now, or is ended at the time limit
         while (::waitpid(pid, &status, WNOHANG) == 0) {
-            if (SteadyClock::monotonicNow() >= until) {
-                out.timedOut = true;
+            if (SteadyClock::monotonicNow() >= until || cancelled()) {
+                (cancelled() ? out.cancelled : out.timedOut) = true;
                 ::kill(-pid, SIGKILL);
                 break;
             }
             ::usleep(10000);
         }
     }
-    if (out.timedOut)
+    const bool killed = out.timedOut || out.cancelled;
+    if (killed)
         ::waitpid(pid, &status, 0);
-    out.exitCode = !out.timedOut && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    out.exitCode = !killed && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r'))
         tail.pop_back();
     const std::size_t nl = tail.rfind('\n');

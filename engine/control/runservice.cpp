@@ -674,6 +674,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
                 searchCapacity(second, server, cb.onEvent);
         };
     }
+    GrowHook grow(m_request.grow, m_plan.runId, m_plan.name);
+    watchGrowth(cb, grow, names);
     std::vector<RendezvousRule::Point> rendezvous;
     for (const PlannedStep& st : m_plan.steps)
         rendezvous.push_back({st.rendezvousUsers, st.rendezvousTimeout});
@@ -684,6 +686,10 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     scraper.start();
     controller.setSecondHook([&named](IntervalMetrics& second) { named.index(second); });
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
+    for (const RunEvent& e : grow.finish(double(result.elapsed) / 1e9)) { // a command still running is ended
+        m_ownEvents.push_back(e);
+        cb.onEvent(e);
+    }
     result.testNames = named.names();
     for (RunEvent& e : result.events)
         redactSecrets(e.detail, secrets);
@@ -696,6 +702,20 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     std::stable_sort(result.events.begin(), result.events.end(),
                      [](const RunEvent& a, const RunEvent& b) { return a.atS < b.atS; });
     return result;
+}
+
+void RunService::watchGrowth(Controller::Callbacks& cb, GrowHook& grow, const std::vector<std::string>& agents)
+{
+    if (m_request.grow.command.empty())
+        return;
+    cb.onSecond = [this, &cb, &grow, &agents, onSecond = cb.onSecond](const IntervalMetrics& second,
+                                                                      const SecondSummary& summary) {
+        onSecond(second, summary);
+        for (const RunEvent& e : grow.onSecond(second.second, second.health.cpu, agents.size())) {
+            m_ownEvents.push_back(e);
+            cb.onEvent(e);
+        }
+    };
 }
 
 // What the breaker's trips of a second do: each is an event (saved, shown);

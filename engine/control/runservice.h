@@ -15,6 +15,7 @@
 #include "capacitysearch.h"
 
 #include "controller.h"
+#include "growhook.h"
 #include "output/runoutput.h"
 #include "plan/scenarioplan.h"
 #include "report/runsummary.h"
@@ -114,6 +115,8 @@ struct RunRequest
     // (control/rollbackcommand.h): `sh -c COMMAND`, at most rollbackTimeout.
     std::string rollbackCommand;
     Nanos rollbackTimeout = 120 * kNanosPerSecond;
+    // Set (--grow COMMAND): run when the agents stay busy, to add agents that join (control/growhook.h).
+    GrowOptions grow;
     // Set ("1%"): the run is also judged by `error_rate < 1%` unless the scenario's thresholds judge the run's
     // error rate already (a project's or the command line's default: no quiet pass for those who want none).
     std::string maxErrorRate;
@@ -162,6 +165,8 @@ private:
     bool startEngines(LocalPool& pool, std::vector<std::string>& addresses, std::string& error);
     bool fitsFileLimit(std::string& why) const;
     RunResult drive(Controller& controller, RunSink& sink);
+    // --grow: each merged second judged by `grow`, its events the run's.
+    void watchGrowth(Controller::Callbacks& cb, GrowHook& grow, const std::vector<std::string>& agents);
     // A plan's setup (or teardown) on the engine at `address`: its summary, an event, and for the setup
     // its values in the bundle the load runs.
     RunSummary::Phase runPhase(const std::string& address, bool teardown, double atS, RunSink& sink);

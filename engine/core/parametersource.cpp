@@ -43,8 +43,18 @@ public:
             if (m_row >= m_slice.end)
                 m_row = m_slice.begin;
             return true;
+        case CsvMode::Checkout:
+            return checkOut(user, size);
         }
         return false;
+    }
+    bool busy() const override { return m_busy; }
+    void release(std::uint32_t user) override
+    {
+        if (user < m_held.size() && m_held[user]) {
+            m_holder[m_held[user] - 1 - m_slice.begin] = false;
+            m_held[user] = 0;
+        }
     }
     std::string_view value(int column) const override
     {
@@ -52,11 +62,37 @@ public:
     }
 
 private:
+    // The next free row after the last one given (the rows taken in turn), held for `user`.
+    bool checkOut(std::uint32_t user, std::uint64_t size)
+    {
+        if (m_holder.empty())
+            m_holder.assign(size, false);
+        if (user >= m_held.size())
+            m_held.resize(std::size_t(user) + 1, 0);
+        release(user); // an iteration that did not say it ended gives its row back first
+        for (std::uint64_t k = 0; k < size; ++k) {
+            const std::uint64_t row = m_row;
+            m_row = m_row + 1 >= m_slice.end ? m_slice.begin : m_row + 1;
+            if (!m_holder[row - m_slice.begin]) {
+                m_holder[row - m_slice.begin] = true;
+                m_held[user] = row + 1;
+                m_current = row;
+                m_busy = false;
+                return true;
+            }
+        }
+        m_busy = true;
+        return false;
+    }
+
     std::shared_ptr<const CsvTable> m_table;
     CsvMode m_mode;
     Slice m_slice;
     std::uint64_t m_row;
     std::uint64_t m_current = 0;
+    bool m_busy = false;
+    std::vector<bool> m_holder;        // checkout: by row of the slice, whether a user holds it
+    std::vector<std::uint64_t> m_held; // checkout: by user, the row it holds + 1 (0: none)
 };
 
 class CsvSource final : public ParameterSource
@@ -72,6 +108,7 @@ public:
         return std::make_unique<CsvCursor>(m_table, m_mode, s);
     }
     int columnIndex(std::string_view name) const override { return m_table->columnIndex(name); }
+    bool checksOut() const override { return m_mode == CsvMode::Checkout; }
     bool hasColumns() const override { return true; }
     std::vector<std::string> columnNames() const override { return m_table->columns(); }
 

@@ -25,6 +25,11 @@ public:
     virtual bool next(std::uint32_t user) = 0;
     // The drawn value; `column` is a CSV column index, -1 for scalar sources.
     virtual std::string_view value(int column) const = 0;
+    // After next() returned false: true when the source is not exhausted but
+    // has no value free now (an account pool whose rows are all checked out).
+    virtual bool busy() const { return false; }
+    // `user`'s iteration ended: what it checked out is free again.
+    virtual void release(std::uint32_t /*user*/) {}
 };
 using SourceCursorPtr = std::unique_ptr<SourceCursor>;
 
@@ -46,6 +51,8 @@ public:
     virtual std::vector<std::string> columnNames() const { return {}; }
     // A constant's value is folded into templates at compile time.
     virtual const std::string* constantValue() const { return nullptr; }
+    // An account pool: a row is held by one user for its iteration (release()).
+    virtual bool checksOut() const { return false; }
 };
 using ParameterSourcePtr = std::shared_ptr<const ParameterSource>;
 
@@ -53,7 +60,11 @@ enum class CsvMode
 {
     Wrap,
     Stop,
-    PerUser
+    PerUser,
+    // An account pool: each iteration checks out a row no other user holds
+    // (every part owns its slice: no two engines share a row), and gives it
+    // back when it ends; none free: next() is false and busy() true.
+    Checkout
 };
 
 ParameterSourcePtr makeCsvSource(std::shared_ptr<const CsvTable> table, CsvMode mode);

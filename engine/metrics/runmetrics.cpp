@@ -86,6 +86,8 @@ void mergeSteps(IntervalMetrics& into, const IntervalMetrics& o)
     for (const auto& s : o.samples)
         if (!sampleBudgetSpent(into.samples, s.step, s.errorClass))
             into.samples.push_back(s);
+    for (const TraceSample& t : o.traces)
+        into.keepTrace(t.step, t.trace);
 }
 } // namespace
 

@@ -302,6 +302,15 @@ struct EngineHealth
     }
 };
 
+// A request's trace id, kept (IntervalMetrics::traces).
+struct TraceSample
+{
+    std::uint32_t step = 0;
+    std::string trace; // 32 hex digits
+};
+// At most this many trace ids of a step are kept in a second (merged over the engines too).
+constexpr std::size_t kTracesPerStep = 2;
+
 struct IntervalMetrics
 {
     std::uint32_t second = 0; // 1-based: second k covers [k-1, k) seconds after the start
@@ -321,6 +330,21 @@ struct IntervalMetrics
     std::uint32_t healthSeconds = 0;
     double cpuSum = 0;
     std::vector<ErrorSample> samples;
+    // A run with trace: the trace ids of a few requests of each step in the
+    // second (answered or not), so that the tracing system can be asked
+    // after the run what their traces saw (`stampede-cli verify-tag`).
+    std::vector<TraceSample> traces;
+    void keepTrace(std::uint32_t step, std::string_view trace)
+    {
+        std::size_t mine = 0;
+        for (const TraceSample& t : traces) {
+            if (t.step == step && t.trace == trace)
+                return; // an engine's again (a retry, a repeat): once
+            mine += t.step == step;
+        }
+        if (mine < kTracesPerStep && !trace.empty())
+            traces.push_back({step, std::string(trace)});
+    }
     // Scripts' console lines (a second's, not a whole run's): the first
     // kConsoleLinesPerSecond, and how many more were written.
     std::vector<ConsoleLine> console;

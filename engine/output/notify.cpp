@@ -32,11 +32,11 @@ constexpr KindName kKinds[] = {{NotifyTarget::Kind::Plain, "plain"},       {Noti
 
 bool eventBit(const std::string& name, unsigned& bit)
 {
-    bit = name == "start"       ? kNotifyStart
+    bit = name == "start"       ? unsigned(kNotifyStart)
           : name == "breaker"   ? kNotifyBreaker
           : name == "threshold" ? kNotifyThreshold
-          : name == "end"       ? kNotifyEnd
-                                : 0;
+          : name == "end"       ? unsigned(kNotifyEnd)
+                                : 0u;
     return bit != 0;
 }
 

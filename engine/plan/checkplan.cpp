@@ -111,6 +111,8 @@ std::string defaultName(const Check& c)
     case Check::Subject::MaxTime:
         return "within " + std::to_string(c.maxNanos / kNanosPerMilli) + " ms";
     case Check::Subject::Script:
+    case Check::Subject::RecordedStatus:
+    case Check::Subject::SameAsFirst:
         return c.name;
     case Check::Subject::BodyContains:
         return "body contains " + quoted(c.text);

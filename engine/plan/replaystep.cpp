@@ -1,5 +1,7 @@
 #include "replaystep.h"
 
+#include "check/answerdiff.h"
+
 #include "checkplan.h"
 
 #include "core/text.h"
@@ -12,6 +14,7 @@
 #include "stampede/v1/scenario.pb.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -309,6 +312,12 @@ bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, S
         ps.timeout = r.has_timeout() ? toNanos(r.timeout()) : ps.timeout;
         if (!compileChecks(st, field, plan, m_ctx, ps)) // the step's checks judge every server's answers
             return -1;
+        if (r.compare_recorded()) { // each answer against its record's status
+            Check c;
+            c.name = "recorded status";
+            c.subject = Check::Subject::RecordedStatus;
+            ps.checks.push_back(std::move(c));
+        }
         stepOfUrl.emplace(url, std::uint16_t(plan.steps.size()));
         plan.steps.push_back(std::move(ps));
         return int(plan.steps.size() - 1);
@@ -342,6 +351,52 @@ bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, S
     if (plan.steps.size() > 1) // told apart in reports by their server
         for (auto& ps : plan.steps)
             ps.name = base + " " + ps.host + ":" + std::to_string(ps.port);
+    return r.diff_against().empty() || secondServer(st, field, plan);
+}
+
+// --diff-against: one more step, to the second server, after every server's; its check compares the answers.
+bool ReplayStepCompiler::secondServer(const v1::Step& st, const std::string& field, ScenarioPlan& plan)
+{
+    const v1::Replay& r = st.replay();
+    auto rules = std::make_shared<AnswerDiffRules>();
+    for (int i = 0; i < r.diff_ignore_size(); ++i) {
+        const std::string& text = r.diff_ignore(i);
+        std::string error;
+        if (text.rfind("header:", 0) == 0 && text.size() > 7) {
+            std::string name = text.substr(7);
+            std::transform(name.begin(), name.end(), name.begin(),
+                           [](unsigned char c) { return char(std::tolower(c)); });
+            rules->ignoreHeaders.insert(name);
+        } else if (parseDiffPath(text, error)) {
+            rules->ignorePaths.push_back(text);
+        } else {
+            m_ctx.error(field + ".replay.diffIgnore[" + std::to_string(i) + "]", error + " or header:NAME");
+            return false;
+        }
+    }
+    if (r.has_diff_tolerance() && !(r.diff_tolerance() >= 0 && r.diff_tolerance() <= 1)) {
+        m_ctx.error(field + ".replay.diffTolerance", "a share from 0 to 1 (0.01: 1 %)");
+        return false;
+    }
+    rules->tolerance = r.has_diff_tolerance() ? r.diff_tolerance() : 0;
+    const std::string base = st.name().empty() ? "replay" : st.name();
+    PlannedStep second;
+    if (!server(r.diff_against(), field + ".replay.diffAgainst", base + " (second)", second))
+        return false;
+    second.timeout = r.has_timeout() ? toNanos(r.timeout()) : second.timeout;
+    second.name = base + " (second) " + second.host + ":" + std::to_string(second.port);
+    Check same;
+    same.name = "same as first";
+    same.subject = Check::Subject::SameAsFirst;
+    same.diff = std::move(rules);
+    second.needs |= same.needs();
+    second.checks.push_back(std::move(same));
+    const auto index = int(plan.steps.size());
+    for (PlannedStep& first : plan.steps) {
+        first.shadow = index;
+        first.needs |= kNeedsHeaders | kNeedsBody; // kept until the second answer
+    }
+    plan.steps.push_back(std::move(second));
     return true;
 }
 

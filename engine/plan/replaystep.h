@@ -39,6 +39,7 @@ private:
     bool selection(const v1::Replay& r, const std::string& field, ReplaySelection& out);
     bool servers(const v1::Step& st, const std::string& field, ScenarioPlan& plan, ReplayPlan& replay);
     bool server(const std::string& url, const std::string& field, const std::string& name, PlannedStep& ps);
+    bool secondServer(const v1::Step& st, const std::string& field, ScenarioPlan& plan);
 
     bool constantsIn(std::string& url, const std::string& field);
     StepContext& m_ctx;

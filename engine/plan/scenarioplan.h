@@ -179,7 +179,8 @@ struct PlannedStep
     std::vector<Check> checks;
     std::vector<Extractor> extractors;
     std::shared_ptr<const StepScriptPlan> scripts; // null: the step has no script
-    unsigned needs = kNeedsNothing;  // what the checks, extractors, cookies and redirects read of the answer
+    unsigned needs = kNeedsNothing; // what the checks, extractors, cookies and redirects read of the answer
+    int shadow = -1; // replay's diffAgainst: the step that sends each of this step's requests to the second server
     std::vector<FlowHookKind> hooks; // its hooks, in order (empty: a plain step, the loop calls none)
     // The step uses extracted ${names} (their variable indices): it is
     // rendered when it is sent, not when its iteration starts, and is not
@@ -223,6 +224,8 @@ struct PlannedVariable
     // A collection run's stand-in for a name not (yet) set: "{{name}}", sent as newman sends it; scripts do
     // not see it (for them the name is unset).
     bool literal = false;
+    // An account pool (a data set checked out per iteration): how long an iteration waits for a free row.
+    Nanos checkoutWait = 10 * kNanosPerSecond;
 };
 
 struct ReplayPlan; // load/replayload.h

@@ -66,6 +66,20 @@ void VariableCompiler::compile()
                                                            "\" is not a scope: \"collection\", \"globals\" or none (an "
                                                            "environment's)");
         }
+        if (v.has_csv() && v.csv().has_checkout_wait()) {
+            const auto& w = v.csv().checkout_wait();
+            if (v.csv().mode() != v1::CSV_MODE_CHECKOUT)
+                m_ctx.error(field + ".csv.checkoutWait", "is how long an account pool waits: give \"mode\": "
+                                                         "\"CSV_MODE_CHECKOUT\" too");
+            else if (const Nanos n = Nanos(w.seconds()) * kNanosPerSecond + w.nanos();
+                     w.seconds() < 0 || w.nanos() < 0 || w.seconds() > 3600 || n < 10 * kNanosPerMilli)
+                m_ctx.error(field + ".csv.checkoutWait",
+                            "must be from 10ms to 1h (a user that failed at once would try again at once)");
+            else
+                pv.checkoutWait = n;
+        }
+        if (v.has_csv() && v.csv().mode() == v1::CSV_MODE_CHECKOUT && v.csv().iteration_data())
+            m_ctx.error(field + ".csv.mode", "iteration data is read by every user in turn: it is no account pool");
         if (v.has_csv() && v.csv().iteration_data()) {
             if (std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
                             [](const PlannedVariable& p) { return p.iterationData; }))
@@ -179,6 +193,7 @@ ParameterSourcePtr VariableCompiler::source(const v1::Variable& v, const std::st
         }
         const CsvMode mode = c.mode() == v1::CSV_MODE_STOP       ? CsvMode::Stop
                              : c.mode() == v1::CSV_MODE_PER_USER ? CsvMode::PerUser
+                             : c.mode() == v1::CSV_MODE_CHECKOUT ? CsvMode::Checkout
                                                                  : CsvMode::Wrap;
         return makeCsvSource(std::move(table), mode);
     }

@@ -31,7 +31,8 @@ CheckTally::Judged CheckTally::judge(const PlannedStep& st, const AnswerView& a,
         }
         if (c.evaluate(a, json, seen)) {
             m_results[i] = kPassed;
-            out.accepted |= c.subject == Check::Subject::Status && !c.negate;
+            out.accepted |= (c.subject == Check::Subject::Status && !c.negate) ||
+                            (c.subject == Check::Subject::RecordedStatus && a.recordedStatus != 0); // as recorded
         } else {
             m_failures.emplace_back(i, seen);
             if (out.failed < 0) {

@@ -61,6 +61,8 @@ void recordTimes(StepMetrics& m, SendTimes times, Nanos now, Nanos timeToFirstBy
 void countOutcome(StepMetrics& m, const StepOutcome& o, const AnswerView* answer, const OutcomePlace& at, Nanos now)
 {
     ++m.counters.requests;
+    if (!at.trace.empty())
+        at.second.keepTrace(at.step, at.trace);
     if (o.answered) {
         m.counters.bytesIn += o.bytesIn;
         recordTimes(m, at.times, now, o.timeToFirstByte);

@@ -2,6 +2,8 @@
 
 #include "workerio.h"
 
+#include <algorithm>
+
 namespace stampede {
 
 StepRequests::StepRequests(const ScenarioPlan& plan, UserValues& own, std::uint32_t part, std::uint32_t parts,
@@ -19,7 +21,12 @@ StepRequests::StepRequests(const ScenarioPlan& plan, UserValues& own, std::uint3
             throw PartitionError("variable \"" + v.name + "\": " + e.what());
         }
         m_usedVariables.push_back(std::uint16_t(i));
+        if (v.source->checksOut())
+            m_checkouts.push_back(std::uint16_t(i));
     }
+    // account pools are drawn first: a user that waits for one has drawn nothing else
+    std::stable_partition(m_usedVariables.begin(), m_usedVariables.end(),
+                          [this](std::uint16_t v) { return m_plan.variables[v].source->checksOut(); });
     for (const PlannedStep& st : plan.steps)
         m_outgoing.push_back(outgoingOf(st));
 }
@@ -53,7 +60,14 @@ void StepRequests::skip(std::uint64_t iterations)
 {
     for (std::uint64_t k = 0; k < iterations; ++k)
         for (const std::uint16_t v : m_usedVariables)
-            m_cursors[v]->next(0);
+            if (!m_plan.variables[v].source->checksOut()) // an account pool holds nothing for iterations not run
+                m_cursors[v]->next(0);
+}
+
+void StepRequests::endIteration(std::uint32_t user)
+{
+    for (const std::uint16_t v : m_checkouts)
+        m_cursors[v]->release(user);
 }
 
 void StepRequests::record(std::uint32_t user, std::size_t step, const TrafficRecord& r, std::string_view traceparent)

@@ -41,6 +41,11 @@ public:
     }
     // Iterations passed over unsent: a share taken over mid-run goes on where the plan had its data.
     void skip(std::uint64_t iterations);
+    // After beginIteration failed on `variable`: whether it is an account pool with no row free now (wait).
+    bool busy(std::size_t variable) const { return m_cursors[variable] && m_cursors[variable]->busy(); }
+    // `user`'s iteration ended: the rows of account pools it held are free.
+    void endIteration(std::uint32_t user);
+    bool checksOut() const { return !m_checkouts.empty(); }
     // The whole value of `variable` in the iteration just begun.
     std::string_view current(std::size_t variable) const { return m_cursors[variable]->value(-1); }
     // A recorded request as `user`'s one request of its iteration, to `step`'s server (RequestRenderer's).
@@ -77,7 +82,8 @@ private:
     UserValues& m_own;
     RequestRenderer m_renderer;
     std::vector<SourceCursorPtr> m_cursors;            // by variable index; null for unused variables
-    std::vector<std::uint16_t> m_usedVariables;        // those a step reads
+    std::vector<std::uint16_t> m_usedVariables;        // those a step reads (account pools first)
+    std::vector<std::uint16_t> m_checkouts;            // the account pools among them
     std::vector<std::vector<RenderedRequest>> m_users; // by user, per step (none: no step is ever its own)
     std::vector<Outgoing> m_outgoing;                  // per step: where and how its request goes
     int m_lookup = -1;                                 // value(): this user's own values first

@@ -2,7 +2,8 @@
 // The users of a worker who wait, out of its loop: a pause after a step (its
 // think time, sampled here on the worker's own random numbers), a user that
 // goes on at the loop's next turn (a step that ended inside its own send), and
-// a try that waits out its retry's backoff. None of them is in flight; the loop
+// a try that waits out its retry's backoff, and an iteration that waits for a
+// row of an account pool. None of them is in flight; the loop
 // wakes for the earliest, and each comes out in order of its time (ties in
 // the order they were put in).
 #include "core/clock.h"
@@ -28,6 +29,13 @@ public:
     void goOnAt(std::uint32_t user, Nanos at) { m_thinking.push({at, m_order++, user}); }
     // `user`'s step is tried again at `at`.
     void retryAt(std::uint32_t user, Nanos at) { m_retrying.push({at, m_order++, user}); }
+    // `user` tries to begin its iteration again at `at` (an account pool had no row free).
+    void drawAt(std::uint32_t user, Nanos at) { m_drawing.push({at, m_order++, user}); }
+    bool drawDue(Nanos now, std::uint32_t& user)
+    {
+        Nanos due = 0;
+        return take(m_drawing, now, user, due);
+    }
 
     // A user whose pause is over by `now`, taken out, with when it was over: false when none is.
     bool thinkerDue(Nanos now, std::uint32_t& user, Nanos& due) { return take(m_thinking, now, user, due); }
@@ -44,14 +52,17 @@ public:
             limit = std::min(limit, std::get<0>(m_thinking.top()));
         if (!m_retrying.empty())
             limit = std::min(limit, std::get<0>(m_retrying.top()));
+        if (!m_drawing.empty())
+            limit = std::min(limit, std::get<0>(m_drawing.top()));
         return limit;
     }
-    bool empty() const { return m_thinking.empty() && m_retrying.empty(); }
-    // Every waiting user, taken out: the pausing ones first, then those waiting to try again, each in order.
+    bool empty() const { return m_thinking.empty() && m_retrying.empty() && m_drawing.empty(); }
+    // Every waiting user, taken out: the pausing ones first, then those waiting to try again, then those waiting
+    // for a row of an account pool, each in order.
     std::vector<std::uint32_t> takeAll()
     {
         std::vector<std::uint32_t> all;
-        for (auto* q : {&m_thinking, &m_retrying})
+        for (auto* q : {&m_thinking, &m_retrying, &m_drawing})
             for (; !q->empty(); q->pop())
                 all.push_back(std::get<2>(q->top()));
         return all;
@@ -73,6 +84,7 @@ private:
     FastRandom m_random;
     Queue m_thinking; // pauses, and users that go on at the next turn
     Queue m_retrying; // tries waiting out their backoff
+    Queue m_drawing;  // iterations waiting for a row of an account pool
     std::uint64_t m_order = 0;
 };
 

@@ -1,6 +1,9 @@
 #include "worker.h"
 
 #include "scriptrequest.h"
+#include "stepoutcome.h"
+
+#include "core/durationtext.h"
 
 #include <algorithm>
 #include <sys/prctl.h>
@@ -48,13 +51,37 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const
     Slot& s = m_slots[slot];
     if (what.record) { // a recorded request, to its server's step, as it was: an iteration of one request
         s.single = true;
-        m_requests.record(slot, what.step, *what.record, m_trace->replay(slot, *what.record, what.copy));
+        s.recordedStatus = what.record->status;
+        const std::string_view traceparent = m_trace->replay(slot, *what.record, what.copy);
+        m_requests.record(slot, what.step, *what.record, traceparent);
+        s.second = m_plan.steps[what.step].shadow;
+        if (s.second >= 0) // rendered now: the record is valid during this call only
+            m_requests.record(slot, std::size_t(s.second), *what.record, traceparent);
         sendStep(slot, int(what.step), intended, now);
         return true;
     }
-    if (std::size_t v = 0; !m_requests.beginIteration(slot, v)) { // the data ran out
-        m_ending.dataRanOut(m_plan.variables[v].name, now);
-        beginStop();
+    s.times.intended = intended;
+    s.drawSince = now;
+    return drawValues(slot, now);
+}
+
+// An account pool with no row free: the user tries again each millisecond, measured from its intended start,
+// until the pool's wait is over (then the iteration fails, counted at its first step).
+bool Worker::drawValues(std::uint32_t slot, Nanos now)
+{
+    Slot& s = m_slots[slot];
+    if (std::size_t v = 0; !m_requests.beginIteration(slot, v)) {
+        if (m_requests.busy(v) && !m_ending.stopping()) {
+            if (now - s.drawSince < m_plan.variables[v].checkoutWait)
+                m_waits.drawAt(slot, now + kNanosPerMilli);
+            else
+                noAccount(slot, v, now);
+            return true;
+        }
+        if (!m_requests.busy(v)) { // the data ran out
+            m_ending.dataRanOut(m_plan.variables[v].name, now);
+            beginStop();
+        }
         return false;
     }
     if (m_trace->variable() >= 0) // the iteration's trace id, kept with its samples
@@ -62,8 +89,20 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const
     if (m_flows)
         startFlows(slot);
     m_policy.newIteration(slot);
-    sendStep(slot, 0, intended, now);
+    sendStep(slot, 0, s.times.intended, now);
     return true;
+}
+
+void Worker::noAccount(std::uint32_t slot, std::size_t variable, Nanos now)
+{
+    Slot& s = m_slots[slot];
+    const PlannedVariable& v = m_plan.variables[variable];
+    s.times.sent = now;
+    const std::string why = "no row of the account pool \"" + v.name + "\" was free within " +
+                            formatDuration(v.checkoutWait) + ": not sent";
+    countOutcome(metricsAt(0, now), StepOutcome::failure(ErrorClass::Extract, why), nullptr,
+                 {m_seconds.current(), m_setup.stepOffset, traceOf(s), s.times}, now);
+    endIteration(slot, now, true);
 }
 
 void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, bool retry)

@@ -25,6 +25,7 @@
 // sent. What the worker decides there (the cookie a request carries, where a
 // redirect goes) the session applies.
 #include "answerjudge.h"
+#include "check/answerdiff.h"
 #include "checktally.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
@@ -115,6 +116,12 @@ private:
         std::string path;             // the request target as sent (the step's hooks: cookies, relative redirects)
         bool single = false;          // its iteration is one recorded request
         bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
+        Nanos drawSince = 0;          // when its iteration began to draw its values (an account pool's wait)
+        int recordedStatus = 0;       // a replayed request's recorded status (its checks' "recorded status")
+        int second = -1;              // replay's diffAgainst: the step that sends this request to the second server
+        bool firstAnswered = false;   // the first server answered (kept in `first`)
+        bool firstFailed = false;     // and its step failed
+        KeptAnswer first;             // what the first server answered, until the second answers
     };
     // SessionListener
     void onAnswer(std::uint32_t tag, const Answer& answer, Nanos now) override;
@@ -167,6 +174,11 @@ private:
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
     void endIteration(std::uint32_t slot, Nanos now, bool failed);
+    // The written iteration's values drawn and its first step sent: false when the data ran out; a user an
+    // account pool has no row for waits (worker.cpp).
+    bool drawValues(std::uint32_t slot, Nanos now);
+    void noAccount(std::uint32_t slot, std::size_t variable, Nanos now);
+    void keepFirst(Slot& s, const AnswerView& a);
     void nextStep(std::uint32_t slot, Nanos intended, Nanos now);
     void resumeWaits(Nanos now);
     bool turn(Nanos now);

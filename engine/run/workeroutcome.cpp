@@ -28,6 +28,11 @@ void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
             return; // a hook sent the step again (a redirect's hop): its answer is not the step's
         const Slot& s = m_slots[tag];
         a = m_judge.view(m_plan.steps[std::size_t(s.step)], answer, now - s.times.intended);
+        a.recordedStatus = s.single ? s.recordedStatus : 0;
+        if (s.single && s.second >= 0) // the first server's answer, kept for the second's
+            keepFirst(m_slots[tag], a);
+        else if (s.single && s.firstAnswered)
+            a.first = &s.first;
         std::string why;
         const Verdict v = m_judge.judge(judgeCall(tag), a, answer.statusFailed(), why);
         o.judged(v, std::move(why), answer);
@@ -160,6 +165,9 @@ void Worker::resumeWaits(Nanos now)
     }
     while (m_waits.retryDue(now, slot))
         sendStep(slot, m_slots[slot].step, now, now, true);
+    while (m_waits.drawDue(now, slot))
+        if (!drawValues(slot, now)) // the data ran out (or the run stops) while it waited
+            endIteration(slot, now, false);
 }
 
 void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
@@ -168,10 +176,30 @@ void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
     endIteration(slot, now, failed);
 }
 
+void Worker::keepFirst(Slot& s, const AnswerView& a)
+{
+    s.firstAnswered = true;
+    s.first.status = a.status;
+    s.first.headers = a.headers ? *a.headers : HeaderPairs{};
+    s.first.body.assign(a.body);
+}
+
 void Worker::endIteration(std::uint32_t slot, Nanos now, bool failed)
 {
     Slot& s = m_slots[slot];
+    if (s.second >= 0) { // replay's diffAgainst: the request to the second server, once the first answered
+        const int second = std::exchange(s.second, -1);
+        if (s.firstAnswered && !m_ending.stopping()) {
+            s.firstFailed = failed;
+            sendStep(slot, second, now, now);
+            return;
+        }
+    }
+    failed |= std::exchange(s.firstFailed, false);
+    s.firstAnswered = false;
     m_hooks->iterationEnds(slot, now);
+    if (m_requests.checksOut())
+        m_requests.endIteration(slot);
     s.step = -1;
     s.single = false;
     failed |= std::exchange(s.transportFailed, false);

@@ -216,6 +216,13 @@ ALTER TABLE run_seconds ADD COLUMN messages_sent INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_seconds ADD COLUMN messages_received INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// 16 -> 17: a few trace ids of each step and second of a run with trace (stampede-cli verify-tag asks the
+// tracing system about them).
+const char* kMigrate16to17 = R"sql(
+CREATE TABLE run_traces(run INTEGER NOT NULL, second INTEGER NOT NULL, step INTEGER NOT NULL, trace TEXT NOT NULL);
+CREATE INDEX run_traces_run ON run_traces(run, step);
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -330,7 +337,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
                              kMigrate6to7 + kMigrate7to8 + kMigrate8to9 + kMigrate9to10 + kMigrate10to11 +
                              kMigrate11to12 + kMigrate12to13 + kMigrate13to14 + kMigrate14to15 + kMigrate15to16 +
-                             " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
+                             kMigrate16to17 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
         return nullptr;
@@ -477,6 +484,8 @@ std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bo
             sql += kMigrate14to15;
         if (version < 16)
             sql += kMigrate15to16;
+        if (version < 17)
+            sql += kMigrate16to17;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

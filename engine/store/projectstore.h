@@ -45,7 +45,7 @@ struct ProjectItem
 class ProjectStore
 {
 public:
-    static constexpr int kSchemaVersion = 16;
+    static constexpr int kSchemaVersion = 17;
     static constexpr std::int32_t kApplicationId = 0x53544D50; // "STMP"
 
     enum class OpenError

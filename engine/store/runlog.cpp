@@ -235,6 +235,29 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
     return id;
 }
 
+// A second's trace ids, each step's until the run holds kRunTracesPerStep of it.
+bool RunLog::writeTraces(sqlite3* db, std::int64_t run, const PreparedSecond& p)
+{
+    if (p.traces.empty())
+        return true;
+    SqlStatement count(db, "SELECT count(*) FROM run_traces WHERE run = ? AND step = ?");
+    SqlStatement add(db, "INSERT INTO run_traces(run, second, step, trace) VALUES (?,?,?,?)");
+    bool ok = count.ok() && add.ok();
+    for (const TraceSample& t : p.traces) {
+        if (!ok)
+            break;
+        count.bind(1, run).bind(2, std::int64_t(t.step));
+        const bool room = count.step() && count.integer(0) < kRunTracesPerStep;
+        ok = !count.failed();
+        count.reset();
+        if (!room)
+            continue;
+        ok = add.bind(1, run).bind(2, std::int64_t(p.second)).bind(3, std::int64_t(t.step)).bind(4, t.trace).run();
+        add.reset();
+    }
+    return ok;
+}
+
 PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agent,
                                const std::vector<RunScenario>& scenarios)
 {
@@ -245,6 +268,8 @@ PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agen
     p.activeUsers = m.activeUsers;
     p.health = m.health;
     p.samples = m.samples;
+    if (agent.empty())
+        p.traces = m.traces;
     auto add = [&](int step, const StepMetrics& sm) {
         PreparedSecond::Row r;
         r.step = step;
@@ -339,6 +364,7 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
             ok = add.run();
             add.reset();
         }
+        ok = ok && writeTraces(db, run, p);
         ok = ok && last.bind(1, std::int64_t(p.second)).bind(2, run).run();
         last.reset();
     }
@@ -620,6 +646,14 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         for (std::size_t i = 0; i < r.checkMessages.size() && i < r.total.steps.size(); ++i)
             for (std::size_t k = 0; k < r.checkMessages[i].size(); ++k)
                 r.total.steps[i].noteMessage(k, r.checkMessages[i][k]);
+    }
+    {
+        SqlStatement t(db, "SELECT step, trace FROM run_traces WHERE run = ? ORDER BY step, second");
+        t.bind(1, run);
+        while (t.step())
+            r.traces.push_back({std::uint32_t(t.integer(0)), t.text(1)});
+        if (failed(t, "trace ids"))
+            return std::nullopt;
     }
     {
         SqlStatement s(db, "SELECT step, second, error_class, status, head, body, detail, trace FROM run_samples "

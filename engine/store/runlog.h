@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+struct sqlite3;
+
 namespace stampede {
 
 class ProjectStore;
@@ -85,12 +87,15 @@ struct SavedRun
     // The same, per agent (by second, then step; `agent` names it); empty when one engine ran.
     std::vector<SecondRow> agentRows;
     std::vector<ErrorSample> samples; // by step, class, then second
+    std::vector<TraceSample> traces;  // a run with trace: trace ids kept (run_traces), by step, then second
     IntervalMetrics total;            // per step, over the whole run (histograms merged exactly)
     std::vector<RunEvent> events;
     std::string summaryJson; // the final summary, when the run finished
 };
 
 constexpr int kRunSamplesPerClass = 5;
+// A run keeps at most this many trace ids of each step (the first seconds' few: kTracesPerStep a second).
+constexpr int kRunTracesPerStep = 100;
 
 // One second made ready for the store: percentiles computed and histograms
 // serialized, which any thread may do, so that writing is only SQL.
@@ -113,6 +118,7 @@ struct PreparedSecond
     EngineHealth health;                  // the engine's (an agent's part) or the busiest's (the merged second)
     std::map<std::string, double> server; // the target's own metrics of the second (the merged row only)
     std::vector<ErrorSample> samples;
+    std::vector<TraceSample> traces; // the merged row only
 };
 
 class RunLog
@@ -154,6 +160,7 @@ public:
     const std::string& error() const { return m_error; }
 
 private:
+    bool writeTraces(sqlite3* db, std::int64_t run, const PreparedSecond& p);
     bool writable();
     bool writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p, const PreparedSecond::Row& r);
     struct SecondColumns;

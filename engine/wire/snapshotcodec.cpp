@@ -125,6 +125,12 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         m->set_detail(e.detail);
         m->set_trace(e.trace);
     }
+    out.clear_traces();
+    for (const TraceSample& t : metrics.traces) {
+        auto* m = out.add_traces();
+        m->set_step(t.step);
+        m->set_trace(t.trace);
+    }
     out.clear_console();
     for (const auto& line : metrics.console) {
         auto* c = out.add_console();
@@ -169,6 +175,14 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
         }
         out.samples.push_back({m.step(), out.second, ErrorClass(m.error_class()), m.status(), m.head(),
                                m.body().substr(0, kSampleBodyLimit), m.detail(), m.trace()});
+    }
+    out.traces.clear();
+    for (const auto& t : in.traces()) { // a peer's: no more than an engine keeps, each a trace id
+        if (t.step() >= out.steps.size() || !traceHex(t.trace(), 32)) {
+            error = "a trace id in snapshot " + std::to_string(in.sequence()) + " names no known step or is not one";
+            return false;
+        }
+        out.keepTrace(t.step(), t.trace());
     }
     out.console.clear();
     out.consoleDropped = in.console_dropped();

@@ -3,6 +3,7 @@
 // the clock and stopped again until it answers, and live control is a queue.
 #include "control/agentledger.h"
 #include "control/controller.h"
+#include "control/sharesplit.h"
 #include "report/runsummary.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.pb.h"
@@ -11,6 +12,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -29,12 +31,17 @@ constexpr Nanos kS = kNanosPerSecond;
 class ScriptedLink : public AgentLink
 {
 public:
-    explicit ScriptedLink(std::string address) : m_address(std::move(address)) {}
+    explicit ScriptedLink(std::string address, unsigned agentCores = 0)
+        : cores(agentCores), m_address(std::move(address))
+    {
+    }
+    unsigned cores = 0; // what its Hello says
     const std::string& address() const override { return m_address; }
     bool hello(const std::string&, Nanos, v1::HelloReply& reply, std::string&) override
     {
         reply.set_protocol_version(kControlProtocolVersion);
         reply.set_agent("scripted");
+        reply.set_cores(cores);
         return true;
     }
     bool startRun(const v1::StartRunRequest& rq, Nanos, std::string&) override
@@ -444,6 +451,83 @@ private Q_SLOTS:
         }));
     }
 
+    // Shares follow the cores each agent's Hello says: alike agents run i,
+    // i + n, ...; 6 and 2 cores with no --shares: 8 shares, 6 and 2; a lost
+    // agent's share goes to the survivor with the fewest for its cores.
+    void sharesFollowCores()
+    {
+        using Split = std::vector<std::vector<std::uint32_t>>;
+        QCOMPARE(splitShares({4, 4}, 6), (Split{{0, 2, 4}, {1, 3, 5}}));
+        QCOMPARE(splitShares({0, 0, 0}, 3), (Split{{0}, {1}, {2}}));
+        QCOMPARE(splitShares({8, 2}, 10), (Split{{0, 2, 4, 5, 6, 7, 8, 9}, {1, 3}}));
+        QCOMPARE(splitShares({64, 1, 1}, 3), (Split{{0}, {1}, {2}})); // every agent at least one
+        QCOMPARE(splitShares({6, 1, 1}, 4), (Split{{0, 3}, {1}, {2}}));
+        QCOMPARE(splitShares({3, 2}, 2), (Split{{0}, {1}}));
+        QCOMPARE(defaultShareCount({4, 4, 4}, 1024), 3u);
+        QCOMPARE(defaultShareCount({6, 2}, 1024), 8u);
+        QCOMPARE(defaultShareCount({600, 600, 2}, 1024), 1024u);
+        QCOMPARE(defaultShareCount({}, 1024), 0u);
+        for (std::uint32_t total = 3; total < 200; total += 7) { // each share once, every agent some
+            const Split s = splitShares({16, 1, 3}, total);
+            std::vector<std::uint32_t> all;
+            for (const auto& one : s) {
+                QVERIFY(!one.empty());
+                all.insert(all.end(), one.begin(), one.end());
+            }
+            std::sort(all.begin(), all.end());
+            for (std::uint32_t k = 0; k < total; ++k)
+                QCOMPARE(all[k], k);
+            QCOMPARE(all.size(), std::size_t(total));
+        }
+
+        auto clock = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("big:1", 6));
+        links.push_back(std::make_unique<ScriptedLink>("small:1", 2));
+        links.push_back(std::make_unique<ScriptedLink>("lost:1", 2));
+        auto* big = static_cast<ScriptedLink*>(links[0].get());
+        auto* small = static_cast<ScriptedLink*>(links[1].get());
+        auto* lost = static_cast<ScriptedLink*>(links[2].get());
+        ControllerOptions o;
+        o.clock = clock;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        o.onAgentLoss = AgentLossPolicy::Rebalance;
+        Controller ctl(std::move(links), o);
+        std::string error;
+        QVERIFY(ctl.connect(error));
+        RunResult r;
+        std::thread runner([&] { r = ctl.run(oneStepBundle(), "st-cores", 1, {}); });
+        QTRY_COMPARE(big->startRequests().size(), std::size_t(1));
+        QTRY_COMPARE(small->startRequests().size(), std::size_t(1));
+        QTRY_COMPARE(lost->startRequests().size(), std::size_t(1));
+        const auto sharesOf = [](const v1::StartRunRequest& rq) {
+            std::vector<std::uint32_t> s{rq.engine_index()};
+            s.insert(s.end(), rq.more_shares().begin(), rq.more_shares().end());
+            return s;
+        };
+        QCOMPARE(big->startRequests()[0].engine_count(), 10u);
+        QCOMPARE(sharesOf(big->startRequests()[0]), (std::vector<std::uint32_t>{0, 3, 6, 7, 8, 9}));
+        QCOMPARE(sharesOf(small->startRequests()[0]), (std::vector<std::uint32_t>{1, 4}));
+        QCOMPARE(sharesOf(lost->startRequests()[0]), (std::vector<std::uint32_t>{2, 5}));
+        lost->setAlive(false);
+        QTest::qWait(100);
+        for (int i = 0; i < 7; ++i) {
+            clock->advance(kS / 2);
+            QTest::qWait(60);
+        }
+        // 6 for 6 cores is 1 a core, 2 for 2 also: the first (big) takes share 2, then small has fewer a core
+        QTRY_COMPARE_WITH_TIMEOUT(big->adoptedShares(), std::vector<std::uint32_t>{2}, 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(small->adoptedShares(), std::vector<std::uint32_t>{5}, 2000);
+        big->finish();
+        small->finish();
+        for (int i = 0; i < 24; ++i) {
+            clock->advance(kS / 2);
+            QTest::qWait(30);
+        }
+        runner.join();
+        QVERIFY(r.ok);
+    }
+
     // --shares 6 over a and b (3 each); with --elastic, c found at the first
     // look-up (10 s) joins: it starts first, from the second after next, with
     // one share from each (the last each runs), at the run's level now, and
@@ -779,6 +863,38 @@ private Q_SLOTS:
     // Connect and handshake times cross from an engine to the summary as
     // histograms, full and resumed handshakes apart; a count without its times
     // (an older engine's) gives no percentiles rather than wrong ones.
+    // A run with trace: a few trace ids of each step cross the wire (at most kTracesPerStep a step, merged over
+    // engines too); a peer's that is no trace id, or names no step, is refused.
+    void traceIdsCrossTheWire()
+    {
+        IntervalMetrics m;
+        m.steps.resize(2);
+        const std::string a(32, 'a'), b(32, 'b'), c(32, 'c');
+        for (const std::string* t : {&a, &b, &c})
+            m.keepTrace(0, *t);
+        m.keepTrace(1, c);
+        m.keepTrace(1, "");
+        QCOMPARE(m.traces.size(), std::size_t(3)); // 2 of step 0, 1 of step 1
+        v1::Snapshot wire;
+        encodeSnapshot(m, wire);
+        IntervalMetrics back;
+        std::string error;
+        QVERIFY2(decodeSnapshot(wire, back, error), error.c_str());
+        QCOMPARE(back.traces.size(), std::size_t(3));
+        QCOMPARE(back.traces[1].trace, b);
+        IntervalMetrics merged;
+        merged.steps.resize(2);
+        merged.merge(back);
+        merged.merge(back); // the same ids again: once
+        QCOMPARE(merged.traces.size(), std::size_t(3));
+        wire.mutable_traces(0)->set_trace("not-hex");
+        QVERIFY(!decodeSnapshot(wire, back, error));
+        QVERIFY2(error.find("trace id") != std::string::npos, error.c_str());
+        wire.mutable_traces(0)->set_trace(a);
+        wire.mutable_traces(0)->set_step(7);
+        QVERIFY(!decodeSnapshot(wire, back, error));
+    }
+
     void connectionTimesCrossTheWire()
     {
         IntervalMetrics m;

@@ -172,6 +172,46 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(PartitionError, makeCsvSource(t, CsvMode::Wrap)->cursor(3, 4, 1));
     }
 
+    // An account pool: a row is one user's until its iteration ends; none
+    // free is busy (not exhausted); rows are taken in turn; each part of the
+    // pool its own slice (two engines never share a row).
+    void csvCheckout()
+    {
+        auto t = table(5);
+        auto src = makeCsvSource(t, CsvMode::Checkout);
+        QVERIFY(src->checksOut());
+        QVERIFY(!makeCsvSource(t, CsvMode::Wrap)->checksOut());
+        auto part0 = src->cursor(0, 2, 1); // rows 0-2
+        auto part1 = src->cursor(1, 2, 1); // rows 3-4
+        std::string got;
+        for (std::uint32_t u = 0; u < 3; ++u) {
+            QVERIFY(part0->next(u));
+            got += std::string(part0->value(0));
+        }
+        QCOMPARE(got, std::string("012"));
+        QVERIFY(!part0->next(3)); // every row held
+        QVERIFY(part0->busy());
+        part0->release(1);
+        QVERIFY(part0->next(3));
+        QCOMPARE(part0->value(0), std::string_view("1"));
+        QVERIFY(!part0->busy());
+        part0->release(7); // holds nothing: nothing happens
+        QVERIFY(!part0->next(4));
+        // a user that begins again without saying its iteration ended gives its row back first
+        QVERIFY(part0->next(0));
+        QCOMPARE(part0->value(0), std::string_view("0"));
+        // the other part's rows are its own
+        QVERIFY(part1->next(0) && part1->value(0) == std::string_view("3"));
+        QVERIFY(part1->next(1) && part1->value(0) == std::string_view("4"));
+        QVERIFY(!part1->next(2) && part1->busy());
+        // given back in turn: the next free after the last given, not always the first
+        part1->release(0);
+        part1->release(1);
+        QVERIFY(part1->next(2) && part1->value(0) == std::string_view("3"));
+        part1->release(2);
+        QVERIFY(part1->next(2) && part1->value(0) == std::string_view("4"));
+    }
+
     void incrementStrides_data()
     {
         QTest::addColumn<int>("min");

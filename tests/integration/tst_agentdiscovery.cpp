@@ -102,7 +102,7 @@ private slots:
                    {QStringLiteral("dns:agents.test"), "expected dns:NAME:PORT"},
                    {QStringLiteral("file:") + dir.filePath(QStringLiteral("none.txt")), "cannot read"},
                    {QStringLiteral("file:") + hosts, "line 1 is not host:port"},
-                   {QStringLiteral("agents.test"), "give host:port, dns:NAME:PORT or file:PATH"}};
+                   {QStringLiteral("agents.test"), "give host:port, dns:NAME:PORT, file:PATH or joined"}};
         for (const auto& b : bad) {
             r = runWithHosts(hosts, run + QStringList{QStringLiteral("--agents"), b.agents});
             QVERIFY2(r.exitCode == 2 && r.err.contains(QString::fromUtf8(b.message)), qPrintable(r.err));

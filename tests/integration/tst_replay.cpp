@@ -541,6 +541,100 @@ private slots:
         QVERIFY2(refused.err.contains(QStringLiteral("checks judge its answers")), qPrintable(refused.err));
     }
 
+    // --compare-recorded: each answer's status against the recorded one. /a
+    // (recorded 200, answered 200), /c (recorded 404, answered 404: as recorded,
+    // no error), /d (recorded 200, answered 500): 20 fail, saying both.
+    void compareRecordedJudgesEachAnswer()
+    {
+        std::string log;
+        const auto line = [](int i, const char* path, int status) {
+            return "10.7.0." + std::to_string(i % 5) + " - - " + timeLocal(i / 40) + " \"GET " + path +
+                   "?i=" + std::to_string(i) + " HTTP/1.1\" " + std::to_string(status) + " 12 \"-\" \"app/1\"\n";
+        };
+        for (int i = 0; i < 80; ++i)
+            log += i % 8 < 5 ? line(i, "/a", 200) : i % 8 < 6 ? line(i, "/c", 404) : line(i, "/d", 200);
+        const QString file = writeFile(m_dir, "compared.log", QByteArray::fromStdString(log));
+        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/a\", \"status\": 200}, {\"path\": \"/c\", "
+                                        "\"status\": 404}, {\"path\": \"/d\", \"status\": 500}]}"));
+        QVERIFY(mock.started());
+        const QString summary = m_dir.filePath(QStringLiteral("compared.json"));
+        const auto r = runCli({QStringLiteral("replay"), file, QStringLiteral("--target"), mock.url(QString()),
+                               QStringLiteral("--speed"), QStringLiteral("4"), QStringLiteral("--compare-recorded"),
+                               QStringLiteral("-q"), QStringLiteral("--engines"), QStringLiteral("1"),
+                               QStringLiteral("--summary-json"), summary});
+        const QJsonObject step = readJson(summary)[QStringLiteral("steps")].toArray()[0].toObject();
+        QVERIFY2(step[QStringLiteral("requests")].toInteger() == 80, qPrintable(r.err));
+        const QJsonObject checks = step[QStringLiteral("checks")].toObject();
+        QVERIFY2(checks.size() == 1, QJsonDocument(checks).toJson().constData());
+        const QJsonObject recorded = checks.begin().value().toObject();
+        QVERIFY2(checks.begin().key().endsWith(QStringLiteral("recorded status")), qPrintable(checks.begin().key()));
+        QCOMPARE(recorded[QStringLiteral("passed")].toInteger(), 60);
+        QCOMPARE(recorded[QStringLiteral("failed")].toInteger(), 20);
+        QCOMPARE(recorded[QStringLiteral("message")].toString(), QStringLiteral("status 500, recorded 200"));
+        QCOMPARE(step[QStringLiteral("errors")].toInteger(), 20); // the 404s were as recorded: no error
+        QCOMPARE(r.exitCode, 0);                                  // no threshold: errors alone judge nothing
+    }
+
+    // --diff-against: each request to a second server too, the answers
+    // compared. Of 60 requests, /a differs only in $.ts (left out) and in its
+    // keys' order, /c in a price within 1 %, /b in its price: the 20 to /b
+    // fail "same as first", saying where; the first server's step has none.
+    void diffAgainstASecondServer()
+    {
+        std::string log;
+        const char* paths[] = {"/a", "/b", "/c"};
+        for (int i = 0; i < 60; ++i)
+            log += logLine("10.8.0." + std::to_string(i % 5), i / 30,
+                           std::string(paths[i % 3]) + "?i=" + std::to_string(i));
+        const QString file = writeFile(m_dir, "diffed.log", QByteArray::fromStdString(log));
+        const auto rule = [](const char* path, const char* body) {
+            return QStringLiteral("{\"path\": \"%1\", \"status\": 200, \"body\": \"%2\", \"headers\": "
+                                  "[{\"name\": \"Content-Type\", \"value\": \"application/json\"}]}")
+                .arg(QLatin1String(path),
+                     QString::fromLatin1(body).replace(QLatin1String("\""), QLatin1String("\\\"")));
+        };
+        MockProcess first(QStringLiteral("{\"rules\": [%1, %2, %3]}")
+                              .arg(rule("/a", "{\"id\":1,\"price\":10.0,\"ts\":111}"),
+                                   rule("/b", "{\"id\":2,\"price\":10.0,\"ts\":111}"),
+                                   rule("/c", "{\"id\":3,\"price\":10.0}")));
+        MockProcess second(QStringLiteral("{\"rules\": [%1, %2, %3]}")
+                               .arg(rule("/a", "{\"ts\":999,\"price\":10.0,\"id\":1}"),
+                                    rule("/b", "{\"id\":2,\"price\":11.5,\"ts\":5}"),
+                                    rule("/c", "{\"id\":3,\"price\":10.05}")));
+        QVERIFY(first.started() && second.started());
+        const QString summary = m_dir.filePath(QStringLiteral("diffed.json"));
+        const auto r =
+            runCli({QStringLiteral("replay"), file, QStringLiteral("--target"), first.url(QString()),
+                    QStringLiteral("--diff-against"), second.url(QString()), QStringLiteral("--diff-ignore"),
+                    QStringLiteral("$.ts"), QStringLiteral("--diff-tolerance"), QStringLiteral("1%"),
+                    QStringLiteral("--speed"), QStringLiteral("4"), QStringLiteral("-q"), QStringLiteral("--engines"),
+                    QStringLiteral("1"), QStringLiteral("--summary-json"), summary});
+        const QJsonArray steps = readJson(summary)[QStringLiteral("steps")].toArray();
+        QVERIFY2(steps.size() == 2, qPrintable(r.err));
+        const QJsonObject one = steps[0].toObject(), two = steps[1].toObject();
+        QCOMPARE(one[QStringLiteral("requests")].toInteger(), 60);
+        QCOMPARE(one[QStringLiteral("errors")].toInteger(), 0);
+        QCOMPARE(two[QStringLiteral("requests")].toInteger(), 60);
+        QVERIFY2(two[QStringLiteral("name")].toString().startsWith(QStringLiteral("replay (second) 127.0.0.1:")),
+                 qPrintable(two[QStringLiteral("name")].toString()));
+        const QJsonObject same = two[QStringLiteral("checks")].toObject().begin().value().toObject();
+        QCOMPARE(same[QStringLiteral("passed")].toInteger(), 40);
+        QCOMPARE(same[QStringLiteral("failed")].toInteger(), 20);
+        QCOMPARE(same[QStringLiteral("message")].toString(), QStringLiteral("$.price: 11.5, first 10.0"));
+        QCOMPARE(two[QStringLiteral("errors")].toInteger(), 20);
+
+        // bad rules are refused before any load
+        const auto bad = runCli({QStringLiteral("replay"), file, QStringLiteral("--target"), first.url(QString()),
+                                 QStringLiteral("--diff-against"), second.url(QString()),
+                                 QStringLiteral("--diff-ignore"), QStringLiteral("ts"), QStringLiteral("-q")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("is not a JSON path")), qPrintable(bad.err));
+        const auto alone = runCli({QStringLiteral("replay"), file, QStringLiteral("--target"), first.url(QString()),
+                                   QStringLiteral("--diff-tolerance"), QStringLiteral("1%"), QStringLiteral("-q")});
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY2(alone.err.contains(QStringLiteral("give --diff-against")), qPrintable(alone.err));
+    }
+
     // The same recorded requests over HTTP/2 (h2c with prior knowledge) to
     // the mock: every one answered, none an error.
     void overHttp2()

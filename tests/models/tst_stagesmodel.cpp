@@ -108,6 +108,51 @@ private slots:
         QCOMPARE(m.rowCount(), 3);
     }
 
+    // An account pool: "checkout" (and "checkout 2s", its wait) to CSV_MODE_CHECKOUT and back; a wait
+    // the engine reads; other words refused, saying what to write.
+    void dataSetsCheckOut()
+    {
+        VariablesModel m;
+        m.fromJson(QJsonArray{QJsonObject{
+            {QStringLiteral("name"), QStringLiteral("accounts")},
+            {QStringLiteral("csv"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("CSV_MODE_CHECKOUT")},
+                                                {QStringLiteral("checkoutWait"), QStringLiteral("2s")}}}}});
+        QCOMPARE(m.index(0, VariablesModel::SettingsColumn).data().toString(), QStringLiteral("checkout 2s"));
+        const auto csvOut = [&] {
+            return m.toJson([](const QString&) { return QStringLiteral("user\nu1\n"); })
+                .at(0)
+                .toObject()
+                .value(QStringLiteral("csv"))
+                .toObject();
+        };
+        QCOMPARE(csvOut().value(QStringLiteral("mode")).toString(), QStringLiteral("CSV_MODE_CHECKOUT"));
+        QCOMPARE(csvOut().value(QStringLiteral("checkoutWait")).toString(), QStringLiteral("2s"));
+        QVERIFY(m.setData(m.index(0, VariablesModel::SettingsColumn), QStringLiteral("checkout")));
+        QVERIFY(!csvOut().contains(QStringLiteral("checkoutWait")));
+        QVERIFY(m.index(0, VariablesModel::SettingsColumn).data(Qt::ToolTipRole).toString().isEmpty() ||
+                !m.index(0, VariablesModel::SettingsColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .startsWith(QStringLiteral("write")));
+        QVERIFY(m.setData(m.index(0, VariablesModel::SettingsColumn), QStringLiteral("checkout soon")));
+        QVERIFY(m.index(0, VariablesModel::SettingsColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("write wrap, stop, per-user or checkout")));
+        QVERIFY(m.setData(m.index(0, VariablesModel::SettingsColumn), QStringLiteral("checkout 500ms")));
+        const QJsonObject scenario{
+            {QStringLiteral("name"), QStringLiteral("pool")},
+            {QStringLiteral("load"),
+             QJsonObject{{QStringLiteral("closed"), QJsonObject{{QStringLiteral("users"), 2}}}}},
+            {QStringLiteral("variables"), m.toJson([](const QString&) { return QStringLiteral("user\nu1\n"); })},
+            {QStringLiteral("steps"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("request"),
+                  QJsonObject{{QStringLiteral("url"), QStringLiteral("http://127.0.0.1:9/${accounts.user}")}}}}}}};
+        const auto faults = ScenarioCheck::validate(QJsonDocument(scenario).toJson());
+        QVERIFY2(faults.isEmpty(), qPrintable(faults.isEmpty() ? QString() : faults.first().second));
+    }
+
     void exportsABundleTheEngineReads()
     {
         QTemporaryDir dir;
