@@ -1,6 +1,7 @@
 #include "agentjoin.h"
 
 #include "control/agentregistry.h"
+#include "core/text.h"
 #include "httpexchange.h"
 
 #include <chrono>
@@ -8,35 +9,13 @@
 
 namespace stampede::cli {
 
-namespace {
-
-std::string formEncoded(const std::string& s)
-{
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || c == '-' || c == '.' ||
-            c == '_' || c == '~') {
-            out += c;
-        } else {
-            out += '%';
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        }
-    }
-    return out;
-}
-
-} // namespace
-
 std::string AgentJoiner::request(const JoinOptions& o)
 {
     std::string body = "port=" + std::to_string(o.port);
     if (!o.name.empty())
-        body += "&name=" + formEncoded(o.name.substr(0, 63));
+        body += "&name=" + percentEncode(o.name.substr(0, 63));
     if (!o.host.empty())
-        body += "&host=" + formEncoded(o.host);
+        body += "&host=" + percentEncode(o.host);
     std::string rq = "POST /v1/join HTTP/1.1\r\nHost: " + o.controller + "\r\nConnection: close\r\n";
     if (!o.token.empty())
         rq += "Authorization: Bearer " + o.token + "\r\n";

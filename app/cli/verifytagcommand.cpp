@@ -120,7 +120,9 @@ int verifyTagCommand(const std::vector<std::string>& args)
                           " kept no trace ids: run it with --trace (the scenario's \"trace\": "
                           "true) to verify its tag",
                       BadInput);
-    const std::vector<std::string> ids = chooseTraces(l.run.traces, most);
+    std::vector<std::string> ids = chooseTraces(l.run.traces, kMaxTraces); // in the order asked
+    const std::size_t kept = ids.size();
+    ids.resize(std::min<std::size_t>(kept, most));
     std::string prefix = url->target == "/" ? std::string() : url->target;
     while (!prefix.empty() && prefix.back() == '/')
         prefix.pop_back();
@@ -143,8 +145,8 @@ int verifyTagCommand(const std::vector<std::string>& args)
         if (!addTraceAnswer(body, l.run.info.runId, check, error))
             return refuse(base + ", trace " + id + ": " + error, RunFailed);
     }
-    std::printf("run %s: %zu trace ids kept, %zu asked of %s, %zu found\n\n", l.run.info.runId.c_str(),
-                chooseTraces(l.run.traces, kMaxTraces).size(), check.asked, base.c_str(), check.found);
+    std::printf("run %s: %zu trace ids kept, %zu asked of %s, %zu found\n\n", l.run.info.runId.c_str(), kept,
+                check.asked, base.c_str(), check.found);
     if (check.found == 0)
         return refuse("the tracing system holds none of the run's traces (sampled out, another system, or kept "
                       "elsewhere): nothing to verify",

@@ -1,11 +1,11 @@
 #include "answerdiff.h"
 
+#include "core/text.h"
 #include "core/utf8.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -22,12 +22,6 @@ const std::set<std::string>& volatileHeaders()
         "date",          "server", "connection", "keep-alive", "content-length", "transfer-encoding", "etag",
         "last-modified", "age",    "expires",    "set-cookie", "x-request-id",   "x-stress-tag"};
     return h;
-}
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
 }
 
 // A path split into its steps: "$.a[0].b" -> a, [0], b ("[*]" and "*" match any).
@@ -171,7 +165,7 @@ struct Walk
 const std::string* headerOf(const HeaderPairs& headers, const std::string& lowerName)
 {
     for (const auto& [n, v] : headers)
-        if (lower(n) == lowerName)
+        if (asciiLower(n) == lowerName)
             return &v;
     return nullptr;
 }
@@ -185,9 +179,9 @@ std::string headerDifference(const AnswerDiffRules& rules, const HeaderPairs& a,
 {
     std::set<std::string> names;
     for (const auto& [n, v] : a)
-        names.insert(lower(n));
+        names.insert(asciiLower(n));
     for (const auto& [n, v] : b)
-        names.insert(lower(n));
+        names.insert(asciiLower(n));
     for (const std::string& n : names) {
         if (volatileHeaders().count(n) || rules.ignoreHeaders.count(n))
             continue;

@@ -2,6 +2,7 @@
 
 #include "agentdiscovery.h"
 #include "core/number.h"
+#include "core/text.h"
 #include "core/utf8.h"
 
 #include <algorithm>
@@ -11,17 +12,6 @@
 namespace stampede {
 
 namespace {
-
-int hexDigit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 bool formDecode(const std::string& in, std::string& out)
 {

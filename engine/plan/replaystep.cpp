@@ -14,7 +14,6 @@
 #include "stampede/v1/scenario.pb.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -363,10 +362,7 @@ bool ReplayStepCompiler::secondServer(const v1::Step& st, const std::string& fie
         const std::string& text = r.diff_ignore(i);
         std::string error;
         if (text.rfind("header:", 0) == 0 && text.size() > 7) {
-            std::string name = text.substr(7);
-            std::transform(name.begin(), name.end(), name.begin(),
-                           [](unsigned char c) { return char(std::tolower(c)); });
-            rules->ignoreHeaders.insert(name);
+            rules->ignoreHeaders.insert(asciiLower(text.substr(7)));
         } else if (parseDiffPath(text, error)) {
             rules->ignorePaths.push_back(text);
         } else {

@@ -71,14 +71,15 @@ bool Worker::drawValues(std::uint32_t slot, Nanos now)
 {
     Slot& s = m_slots[slot];
     if (std::size_t v = 0; !m_requests.beginIteration(slot, v)) {
-        if (m_requests.busy(v) && !m_ending.stopping()) {
+        const bool busy = m_requests.busy(v); // an account pool with no row free now; else the data ran out
+        if (busy && !m_ending.stopping()) {
             if (now - s.drawSince < m_plan.variables[v].checkoutWait)
                 m_waits.drawAt(slot, now + kNanosPerMilli);
             else
                 noAccount(slot, v, now);
             return true;
         }
-        if (!m_requests.busy(v)) { // the data ran out
+        if (!busy) {
             m_ending.dataRanOut(m_plan.variables[v].name, now);
             beginStop();
         }

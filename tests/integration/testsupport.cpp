@@ -506,13 +506,21 @@ qint64 Nginx::takeServedCount()
     return n;
 }
 
-AgentProcess::AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra)
+AgentProcess::AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra, const QString& cpus)
 {
     endsWithTest(m_process);
-    m_process.start(cliPath(),
-                    QStringList{QStringLiteral("agent"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                                QStringLiteral("--token-file"), tokenFile, QStringLiteral("--name"), name} +
-                        extra);
+    const QStringList args = QStringList{QStringLiteral("agent"),
+                                         QStringLiteral("--listen"),
+                                         QStringLiteral("127.0.0.1:0"),
+                                         QStringLiteral("--token-file"),
+                                         tokenFile,
+                                         QStringLiteral("--name"),
+                                         name} +
+                             extra;
+    if (cpus.isEmpty())
+        m_process.start(cliPath(), args);
+    else
+        m_process.start(QStringLiteral("taskset"), QStringList{QStringLiteral("-c"), cpus, cliPath()} + args);
     m_process.waitForStarted();
     QByteArray out;
     for (int i = 0; i < 100 && !out.contains('\n'); ++i) {
@@ -521,6 +529,13 @@ AgentProcess::AgentProcess(const QString& tokenFile, const QString& name, const 
     }
     if (out.startsWith("listening on "))
         m_address = QString::fromUtf8(out.mid(13).trimmed());
+}
+
+QString AgentProcess::err()
+{
+    m_process.waitForReadyRead(200); // no event loop here: let QProcess read what is there
+    m_err += QString::fromUtf8(m_process.readAllStandardError());
+    return m_err;
 }
 
 bool signalProcess(qint64 pid, int sig)

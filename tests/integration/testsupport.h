@@ -93,18 +93,23 @@ private:
     int m_port = 0;
 };
 
-// `stampede-cli agent` as a child process on a free loopback port, with a token file.
+// `stampede-cli agent` as a child process on a free loopback port, with a token file; with `cpus`, under
+// `taskset -c CPUS` (its affinity: the cores it says it may use).
 class AgentProcess
 {
 public:
-    AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra = {});
+    AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra = {},
+                 const QString& cpus = QString());
     ~AgentProcess();
     QString address() const { return m_address; }
     pid_t pid() const { return pid_t(m_process.processId()); }
+    // What it wrote on stderr so far.
+    QString err();
 
 private:
     QProcess m_process;
     QString m_address;
+    QString m_err;
 };
 
 // A TCP server on 127.0.0.1 that calls `handler(fd)` for each accepted

@@ -20,48 +20,6 @@ using namespace testsupport;
 
 namespace {
 
-// `stampede-cli agent` under `taskset -c CPUS` (empty: as it is), its address once it listens.
-class PinnedAgent
-{
-public:
-    PinnedAgent(const QString& cpus, const QStringList& args)
-    {
-        endsWithTest(m_process);
-        QStringList all{QStringLiteral("agent"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};
-        all += args;
-        if (cpus.isEmpty())
-            m_process.start(cliPath(), all);
-        else
-            m_process.start(QStringLiteral("taskset"), QStringList{QStringLiteral("-c"), cpus, cliPath()} + all);
-        m_process.waitForStarted();
-        QByteArray out;
-        for (int i = 0; i < 100 && !out.contains('\n'); ++i) {
-            m_process.waitForReadyRead(100);
-            out += m_process.readAllStandardOutput();
-        }
-        if (out.startsWith("listening on "))
-            m_address = QString::fromUtf8(out.mid(13).trimmed());
-    }
-    ~PinnedAgent()
-    {
-        m_process.terminate();
-        if (!m_process.waitForFinished(3000))
-            m_process.kill();
-        m_process.waitForFinished();
-    }
-    QString address() const { return m_address; }
-    QString err()
-    {
-        m_process.waitForReadyRead(200); // no event loop here: let QProcess read what is there
-        m_said += QString::fromUtf8(m_process.readAllStandardError());
-        return m_said;
-    }
-
-private:
-    QProcess m_process;
-    QString m_address, m_said;
-};
-
 int usableCpus()
 {
     cpu_set_t set;
@@ -98,12 +56,10 @@ private slots:
     // the two-core agent runs two of them, and sends two thirds.
     void sharesFollowTheAgentsCores()
     {
-        if (usableCpus() < 2)
-            QSKIP("needs two CPUs to give the agents different affinities");
-        const QStringList tokenArgs{QStringLiteral("--token-file"), m_token};
-        PinnedAgent one(QStringLiteral("0"), tokenArgs + QStringList{QStringLiteral("--name"), QStringLiteral("one")});
-        PinnedAgent two(QStringLiteral("0,1"),
-                        tokenArgs + QStringList{QStringLiteral("--name"), QStringLiteral("two")});
+        // CI's machines have two cores: on one, the agents cannot be given different affinities
+        QVERIFY2(usableCpus() >= 2, "needs two CPUs to give the agents different affinities");
+        AgentProcess one(m_token, QStringLiteral("one"), {}, QStringLiteral("0"));
+        AgentProcess two(m_token, QStringLiteral("two"), {}, QStringLiteral("0,1"));
         QVERIFY(!one.address().isEmpty() && !two.address().isEmpty());
         const QString summary = m_dir.filePath(QStringLiteral("cores.json"));
         const CliResult r = runCli(
@@ -136,10 +92,8 @@ private slots:
     {
         const QString accept = QStringLiteral("127.0.0.1:%1").arg(freePort());
         const QString wrongToken = writeFile(m_dir, "wrong-token", "not-the-token-0123456789\n");
-        PinnedAgent first({}, {QStringLiteral("--token-file"), m_token, QStringLiteral("--name"),
-                               QStringLiteral("first"), QStringLiteral("--join"), accept});
-        PinnedAgent impostor({}, {QStringLiteral("--token-file"), wrongToken, QStringLiteral("--name"),
-                                  QStringLiteral("impostor"), QStringLiteral("--join"), accept});
+        AgentProcess first(m_token, QStringLiteral("first"), {QStringLiteral("--join"), accept});
+        AgentProcess impostor(wrongToken, QStringLiteral("impostor"), {QStringLiteral("--join"), accept});
         QVERIFY(!first.address().isEmpty() && !impostor.address().isEmpty());
         const QString fired = m_dir.filePath(QStringLiteral("fired.txt"));
         const QString grownPid = m_dir.filePath(QStringLiteral("grown.pid"));
