@@ -45,3 +45,6 @@ install(FILES ${STAMPEDE_DESKTOP}/stampede-mime.xml DESTINATION share/mime/packa
 install(FILES ${STAMPEDE_DESKTOP}/stampede.svg DESTINATION share/icons/hicolor/scalable/apps)
 install(DIRECTORY ${STAMPEDE_ICONS}/ DESTINATION share/icons/hicolor)
 install(FILES ${STAMPEDE_DESKTOP}/copyright ${CMAKE_BINARY_DIR}/doc/changelog.gz DESTINATION share/doc/stampede)
+# The agent as a systemd service (the maintainer scripts in packaging/debian make its user). Debian 12 keeps
+# units under /lib (usrmerge links it to /usr/lib): an absolute destination, outside the package's /usr prefix.
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/systemd/stampede-agent.service DESTINATION /lib/systemd/system)

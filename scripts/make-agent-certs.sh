@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes what the agents of packaging/k8s need, with openssl: a CA, the agents'
+# Makes what the agents of `stampede-cli k8s render` need, with openssl: a CA, the agents'
 # certificate and key signed by it, and a token, in OUTDIR; then prints the
 # kubectl lines that store them as the Secrets the manifests mount.
 #

@@ -29,6 +29,7 @@ const char* kUsage =
     "  schedule  install, list or remove systemd user timers that run a project's scenarios\n"
     "  control   steer a running test through its --control endpoint: status, pause, scale, stop\n"
     "  verify-tag  ask the tracing system (Jaeger, Tempo) whether a run's stress tag reached every hop\n"
+    "  k8s       a run on Kubernetes: render its manifests, apply, status, logs, fetch the report, delete\n"
     "\n"
     "Options:\n"
     "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
@@ -102,6 +103,8 @@ int main(int argc, char** argv)
         return controlCommand(rest);
     if (cmd == "verify-tag")
         return verifyTagCommand(rest);
+    if (cmd == "k8s")
+        return k8sCommand(rest);
     std::fprintf(stderr, "stampede-cli: unknown command \"%s\"\n\n%s", cmd.c_str(), kUsage);
     return BadInput;
 }

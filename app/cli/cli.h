@@ -21,6 +21,7 @@ int agentCommand(const std::vector<std::string>& args);
 int bundleCommand(const std::vector<std::string>& args);
 int reportCommand(const std::vector<std::string>& args);
 int verifyTagCommand(const std::vector<std::string>& args);
+int k8sCommand(const std::vector<std::string>& args);
 int capacityCommand(const std::vector<std::string>& args);
 int importCommand(const std::vector<std::string>& args);
 int replayCommand(const std::vector<std::string>& args);

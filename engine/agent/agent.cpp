@@ -13,6 +13,7 @@
 #include "resolve/scriptsyntax.h"
 #include "resolve/targets.h"
 #include "run/runengine.h"
+#include "sharedchannel.h"
 #include "stampede/v1/control.grpc.pb.h"
 #include "wire/snapshotcodec.h"
 #include "wire/wireutf8.h"
@@ -57,6 +58,7 @@ struct AgentRun
     // this engine's arrivals at each rendezvous point, sent as they change (not kept for replay)
     std::map<std::uint32_t, std::uint64_t> rendezvous;
     std::uint64_t rendezvousVersion = 0;
+    std::shared_ptr<SharedChannel> shared; // the run's shared data, asked of the controller (null: it uses none)
 
     // The controller spoke: the dead-man starts again, and the engine's lease
     // (checked by its workers on the agent's clock, as the dead-man) is renewed by as much.
@@ -164,6 +166,10 @@ public:
         slice.elapsed = Nanos(rq->elapsed_ns());
         slice.fromSecond = rq->from_second();
         run->engine = std::make_unique<RunEngine>(run->plan, slice, m_clock.get()); // one clock: the dead-man's
+        if (run->plan.sharedData) { // held by the controller, which opens the Shared stream once it started us
+            run->shared = std::make_shared<SharedChannel>();
+            run->engine->setShared(run->shared.get());
+        }
         if (rq->level_factor() > 0 || rq->from_second()) // a joiner: the run's level now (0: paused)
             run->engine->adjust(rq->level_factor());
         // the controller may ask for a shorter dead-man time, never a longer one than the agent allows
@@ -237,6 +243,27 @@ public:
             if (m_run.get() != run)
                 return {grpc::StatusCode::ABORTED, "the run was replaced"};
         }
+    }
+
+    // The controller's stream of the run's shared data: its first message names the run.
+    grpc::Status Shared(grpc::ServerContext* ctx,
+                        grpc::ServerReaderWriter<v1::SharedAsk, v1::SharedAnswer>* stream) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        v1::SharedAnswer first;
+        if (!stream->Read(&first))
+            return {grpc::StatusCode::CANCELLED, "the stream named no run"};
+        std::shared_ptr<SharedChannel> channel;
+        {
+            std::lock_guard lock(m_mutex);
+            if (!m_run || m_run->id != first.run_id())
+                return {grpc::StatusCode::NOT_FOUND, "agent " + m_options.name + " has no run " + first.run_id()};
+            channel = m_run->shared;
+        }
+        if (!channel)
+            return {grpc::StatusCode::FAILED_PRECONDITION, "run " + first.run_id() + " uses no shared data"};
+        return channel->serve(*ctx, *stream);
     }
 
     grpc::Status Heartbeat(grpc::ServerContext* ctx, const v1::HeartbeatRequest* rq, v1::HeartbeatReply* reply) override
@@ -427,6 +454,8 @@ private:
             (*last.mutable_values())[name] = value;
         if (!result.ok)
             last.set_error(result.error);
+        if (run.shared)
+            run.shared->close(); // a script still waiting is told the run is over
         bool leaseSaid = false;
         for (const auto& e : result.events) {
             auto* n = last.add_notes();

@@ -23,6 +23,8 @@ class Snapshot;
 
 namespace stampede {
 
+class SharedStore;
+
 class AgentLink
 {
 public:
@@ -69,6 +71,9 @@ public:
     using SnapshotCallback = std::function<void(const v1::Snapshot&)>;
     virtual void watch(const std::string& runId, std::uint64_t afterSequence, const SnapshotCallback& onSnapshot) = 0;
     virtual void cancelWatch() = 0;
+    // The run's shared data served to the agent (its Shared stream: the run named, each of its asks answered
+    // from `store`, in order) until the stream ends or cancelWatch(). A link that cannot: returns at once.
+    virtual void serveShared(const std::string& runId, SharedStore& store) { (void)runId, (void)store; }
 };
 using AgentLinkPtr = std::unique_ptr<AgentLink>;
 

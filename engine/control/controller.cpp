@@ -129,6 +129,21 @@ void Controller::Impl::readAgent(Round& r, std::size_t i)
     }
 }
 
+// The run's shared data, served to agent i on its Shared stream; opened again after a break while the run goes.
+void Controller::Impl::serveShared(Round& r, std::size_t i)
+{
+    AgentLink* link = nullptr;
+    {
+        std::lock_guard lock(r.mutex);
+        link = links[i].get();
+    }
+    auto going = [&] { return !r.finished.load(); };
+    while (going()) {
+        link->serveShared(r.runId, *options.shared);
+        pause(200 * kNanosPerMilli, going);
+    }
+}
+
 // Heartbeats keep the agents' dead-man timers from firing and tell us they
 // live. Every agent is asked at once, without waiting for the answers; one
 // whose last answer is still due (a frozen agent, until its call's deadline)
@@ -242,8 +257,11 @@ void Controller::Impl::openRound(Round& r, std::vector<RendezvousRule::Point> po
         r.quit.push_back(std::make_unique<std::atomic<bool>>(false));
         r.stopDue.push_back(0);
     }
-    for (std::size_t i = 0; i < links.size(); ++i)
+    for (std::size_t i = 0; i < links.size(); ++i) {
         r.threads.emplace_back([this, &r, i] { readAgent(r, i); });
+        if (options.shared)
+            r.threads.emplace_back([this, &r, i] { serveShared(r, i); });
+    }
     r.threads.emplace_back([this, &r] { heartbeats(r); });
     r.nextFind = clock().now() + options.discoverEvery;
 }

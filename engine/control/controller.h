@@ -30,6 +30,8 @@ class Bundle;
 
 namespace stampede {
 
+class SharedStore;
+
 // What a run does when an agent is lost: end (abort), go on without its
 // share (continue), or give its share to the survivors from the next second
 // (rebalance: the delivered load stays as planned). Default: rebalance for
@@ -69,6 +71,9 @@ struct ControllerOptions
     Nanos discoverEvery = 10 * kNanosPerSecond;
     // How to reach an agent found mid-run (null: gRPC with the token and CA above).
     std::function<AgentLinkPtr(const std::string& address)> linkFor;
+    // Set: the run uses shared data (core/shareddata.h), held here: each agent's Shared stream is served from it
+    // (one store for a run's setup, load and teardown).
+    std::shared_ptr<SharedStore> shared;
 };
 
 class Controller

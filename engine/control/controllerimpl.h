@@ -88,6 +88,7 @@ public:
     const Clock& clock() const { return *options.clock; }
     void post(Round& r, controllerdetail::Word w);
     void readAgent(Round& r, std::size_t i);
+    void serveShared(Round& r, std::size_t i);
     void heartbeats(Round& r);
     bool startAll(Round& r, const v1::Bundle& bundle, const std::vector<RendezvousRule::Point>& points,
                   std::string& error);

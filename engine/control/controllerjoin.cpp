@@ -24,6 +24,8 @@ void Controller::Impl::seat(Round& r, AgentLinkPtr link, std::string name, unsig
     }
     r.stopDue.push_back(0);
     r.threads.emplace_back([this, &r, i] { readAgent(r, i); });
+    if (options.shared)
+        r.threads.emplace_back([this, &r, i] { serveShared(r, i); });
 }
 
 // On a thread of its own: the agents found now that are not in the run, each

@@ -4,6 +4,7 @@
 #include "net/tlsprobe.h"
 #include "stampede/v1/control.grpc.pb.h"
 #include "wire/protocolversion.h"
+#include "wire/sharedwire.h"
 
 #include <grpcpp/grpcpp.h>
 
@@ -287,6 +288,35 @@ public:
         m_cancelled = true;
         if (m_watching)
             m_watching->TryCancel();
+        if (m_sharing)
+            m_sharing->TryCancel();
+    }
+
+    // One ask at a time, answered as read: the agent's order is the store's.
+    void serveShared(const std::string& runId, SharedStore& store) override
+    {
+        grpc::ClientContext ctx;
+        if (!m_token.empty())
+            ctx.AddMetadata("authorization", "Bearer " + m_token);
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_cancelled)
+                return;
+            m_sharing = &ctx;
+        }
+        auto stream = m_stub->Shared(&ctx);
+        v1::SharedAnswer first;
+        first.set_run_id(runId);
+        if (stream->Write(first)) {
+            v1::SharedAsk ask;
+            while (stream->Read(&ask))
+                if (!stream->Write(answerAsk(store, ask)))
+                    break;
+        }
+        ctx.TryCancel(); // ends the call whatever the agent does: Finish does not wait for it
+        stream->Finish();
+        std::lock_guard lock(m_mutex);
+        m_sharing = nullptr;
     }
 
 private:
@@ -410,6 +440,7 @@ private:
     std::condition_variable m_idle;               // m_inFlight became empty
     std::vector<grpc::ClientContext*> m_inFlight; // heartbeats under way on the hub
     grpc::ClientContext* m_watching = nullptr;
+    grpc::ClientContext* m_sharing = nullptr;
     bool m_cancelled = false;
 };
 

@@ -1,5 +1,7 @@
 #include "runservice.h"
 
+#include "core/shareddata.h"
+
 #include "output/notify.h"
 #include "report/baseline.h"
 #include "rollbackcommand.h"
@@ -451,6 +453,8 @@ RunOutcome RunService::run(RunSink& sink)
         return fail(sink, "stopped before the engines started");
     if (!startEngines(pool, addresses, error))
         return fail(sink, error);
+    if (m_plan.sharedData && !m_request.controller.shared) // one store for the setup, the load and the teardown
+        m_request.controller.shared = std::make_shared<SharedStore>();
     if (m_request.controller.onAgentLoss == AgentLossPolicy::Default) // a paced plan keeps its rate: rebalance
         m_request.controller.onAgentLoss = pacedPlan(m_plan) ? AgentLossPolicy::Rebalance : AgentLossPolicy::Abort;
     Controller controller(addresses, m_request.controller);

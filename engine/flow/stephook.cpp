@@ -5,6 +5,7 @@
 #include "groups.h"
 #include "redirects.h"
 #include "rendezvouswait.h"
+#include "sharedread.h"
 
 namespace stampede {
 
@@ -23,6 +24,10 @@ StepHookPtr makeStepHook(FlowHookKind kind, const HookSetup& setup)
         if (!setup.board)
             return nullptr;
         return std::make_unique<RendezvousWait>(setup.users, *setup.board, setup.stepOffset, setup.host);
+    case FlowHookKind::SharedRead:
+        if (!setup.shared)
+            return nullptr;
+        return std::make_unique<SharedRead>(setup.users, setup.plan, *setup.shared, setup.host);
     }
     return nullptr;
 }

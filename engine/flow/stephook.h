@@ -63,9 +63,12 @@ public:
     virtual void resume(std::uint32_t user, Nanos now) = 0;
     // Wakes the loop; callable from any thread (a hook that another thread's event concerns).
     virtual std::function<void()> doorbell() = 0;
+    // The user's own value of an extracted variable (plan.variables[variable]) set, or unset (null).
+    virtual void setOwnValue(std::uint32_t user, std::uint16_t variable, const std::string* value) = 0;
 };
 
 class RendezvousBoard;
+class SharedAccess;
 
 // What a worker's hooks are made for.
 struct HookSetup
@@ -74,6 +77,7 @@ struct HookSetup
     std::uint32_t users = 0;
     FlowHost& host;
     RendezvousBoard* board = nullptr; // the engine's rendezvous points (null: none, and no step waits)
+    SharedAccess* shared = nullptr;   // the run's shared data (null: none, and ${shared.KEY} is never set)
     std::uint32_t stepOffset = 0;     // the plan's steps among the run's (a plan of several scenarios)
 };
 

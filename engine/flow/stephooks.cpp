@@ -18,7 +18,7 @@ StepHooks::StepHooks(const HookSetup& setup) : m_byStep(setup.plan.steps.size())
         m_hooks.push_back(std::move(made));
         if (kind == FlowHookKind::Cookies)
             m_cookies = static_cast<CookieHook*>(h);
-        if (kind == FlowHookKind::Rendezvous)
+        if (kind == FlowHookKind::Rendezvous || kind == FlowHookKind::SharedRead)
             m_holders.push_back(h);
         return h;
     };

@@ -241,8 +241,13 @@ std::vector<PlanError> flowWarnings(const ScenarioPlan& plan)
                        (s.scripts && std::find(s.scripts->sets.begin(), s.scripts->sets.end(), v) !=
                                          s.scripts->sets.end()); // a script's pm.*.set of the name
             };
+            const PlannedStep& self = plan.steps[i];
+            const bool setBefore =
+                self.scripts && !self.scripts->pre.empty() && // its own pre-request script's set
+                std::find(self.scripts->sets.begin(), self.scripts->sets.end(), v) != self.scripts->sets.end();
             if (plan.variables[v].fallback >= 0 || // until extracted, its default is sent
-                std::any_of(plan.steps.begin(), plan.steps.begin() + std::ptrdiff_t(i), extracts))
+                plan.variables[v].shared ||        // the run's shared data: read as the step begins
+                setBefore || std::any_of(plan.steps.begin(), plan.steps.begin() + std::ptrdiff_t(i), extracts))
                 continue;
             const auto later = std::find_if(plan.steps.begin() + std::ptrdiff_t(i), plan.steps.end(), extracts);
             const std::string by = later == plan.steps.end() ? "" : " (\"" + later->name + "\" extracts it later)";

@@ -256,6 +256,12 @@ private:
     void flows()
     {
         for (auto& st : m_plan.steps) {
+            if (std::any_of(st.extracted.begin(), st.extracted.end(),
+                            [&](std::uint16_t v) { return m_plan.variables[v].shared; }))
+                st.hooks.push_back(FlowHookKind::SharedRead); // first: the values are read before anything waits
+            if (st.scripts && (st.scripts->pre.find("shared") != std::string::npos ||
+                               st.scripts->test.find("shared") != std::string::npos))
+                m_plan.sharedData = true; // pm.shared (or a name like it: a store kept for nothing is cheap)
             if (st.rendezvousUsers)
                 st.hooks.push_back(FlowHookKind::Rendezvous);
             if (!m_plan.groups.empty()) // a step of no group ends the group before it

@@ -93,6 +93,8 @@ enum class FlowHookKind : std::uint8_t
     Group,      // groups timed as transactions (ScenarioPlan::groups): on every step of a plan that has groups
     Rendezvous, // users wait at the step's rendezvous (PlannedStep::rendezvousUsers): first, a held user begins
                 // nothing else
+    SharedRead, // the step's ${shared.KEY} read from the run's shared data as it begins (core/shareddata.h): first
+                // of all, the user held until they are answered
 };
 
 // Digest authentication's fields as written (v1::DigestAuth), expanded when
@@ -210,6 +212,9 @@ struct PlannedVariable
     ParameterSourcePtr source; // null for an extracted variable
     bool used = false;         // referenced by some step; unused ones are not drawn
     bool extracted = false;    // set from answers by a step's `extract`, per virtual user
+    // ${shared.KEY} (extracted as well: each user's own copy): read from the run's shared data each time a step
+    // that uses it begins (FlowHookKind::SharedRead); its name is "shared.KEY".
+    bool shared = false;
     // An extracted variable that shadows a scalar variable of its name (an
     // environment value, a constant, a generator): that variable's index,
     // whose value is used until this user or iteration extracts one; -1: none.
@@ -304,6 +309,9 @@ struct ScenarioPlan
     // Hosts that did not resolve (a collection run): why, each once; their requests fail as connect errors.
     std::vector<std::string> unresolvedHosts;
     bool testsVerdict = false; // judged as newman's exit code: every test passed, no script or request failed
+    // The run's shared data is used (${shared.KEY}, a script's pm.shared): a store for the run is kept (by the
+    // controller when agents run it) and asked.
+    bool sharedData = false;
     // A replay with trace: new trace ids, not the recorded traceparents' (copies get ids derived from them).
     bool newTraceIds = false;
     // the live breaker (control/breaker.h): rules, and with recover the

@@ -164,6 +164,7 @@ private:
         m_plan.streams = sub->streams;
         m_plan.stressHeader = sub->stressHeader;
         m_plan.cookies |= sub->cookies;
+        m_plan.sharedData |= sub->sharedData; // one store for the run, whichever scenario asks
         m_plan.places.push_back(place);
         m_plan.scenarios.push_back(std::move(*sub));
     }

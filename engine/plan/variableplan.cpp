@@ -1,5 +1,7 @@
 #include "variableplan.h"
 
+#include "core/shareddata.h"
+
 #include "checkplan.h"
 #include "scriptplan.h"
 
@@ -259,9 +261,39 @@ Resolution VariableCompiler::dynamicOfItsOwn(std::string_view name, ParameterSou
     return r;
 }
 
+// ${shared.KEY}: the run's shared data (a variable named "shared" is itself and its columns instead)
+Resolution VariableCompiler::sharedValue(std::string_view name)
+{
+    Resolution r;
+    const std::string_view key = name.substr(7);
+    if (key.empty() || key.size() > SharedLimits::kKeyBytes) {
+        r.error = "${" + std::string(name) + "} names no key of the run's shared data (1 to " +
+                  std::to_string(SharedLimits::kKeyBytes) + " bytes after \"shared.\")";
+        return r;
+    }
+    std::size_t i = 0;
+    while (i < m_plan.variables.size() && !(m_plan.variables[i].shared && m_plan.variables[i].name == name))
+        ++i;
+    if (i == m_plan.variables.size()) {
+        PlannedVariable pv;
+        pv.name = std::string(name);
+        pv.extracted = true;
+        pv.shared = true;
+        m_plan.variables.push_back(std::move(pv));
+    }
+    m_plan.variables[i].used = true;
+    m_plan.sharedData = true;
+    r.kind = Resolution::Reference;
+    r.ref = {std::uint16_t(i), -1};
+    return r;
+}
+
 Resolution VariableCompiler::resolve(std::string_view name)
 {
     Resolution r;
+    if (name.rfind("shared.", 0) == 0 && std::none_of(m_plan.variables.begin(), m_plan.variables.end(),
+                                                      [](const PlannedVariable& v) { return v.name == "shared"; }))
+        return sharedValue(name);
     if (name == "$stressTag") { // the run's stress tag, for key prefixes and shadow data (Havok's [stress_tag])
         r.kind = Resolution::Constant;
         r.constant = m_plan.runId;

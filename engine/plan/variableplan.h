@@ -39,6 +39,7 @@ private:
     std::string extractField(const std::string& name) const;
     std::optional<VarRef> dataColumn(std::string_view name) const;
     Resolution dynamicOfItsOwn(std::string_view name, ParameterSourcePtr source);
+    Resolution sharedValue(std::string_view name);
 
     StepContext& m_ctx;
     ScenarioPlan& m_plan;

@@ -38,6 +38,11 @@ bool RequestPrep::render(std::uint32_t user, std::size_t step, Outgoing& o, std:
     if (st.extracted.empty())
         return true;
     if (const PlannedVariable* v = m_own.missing(user, st)) {
+        if (v->shared) {
+            why = "${" + v->name + "} has no value: the run's shared data has no text \"" + v->name.substr(7) +
+                  "\" (a script's pm.shared.set writes it)";
+            return false;
+        }
         why = "${" + v->name + "} has no value: no earlier answer of this " +
               (m_plan.load->slotIsUser() ? "user" : "iteration") + " gave it";
         return false;

@@ -334,6 +334,11 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
         common.lease = &m_lease;
         common.stopRun = &m_stepStoppedRun;
         common.rendezvous = m_rendezvous.get();
+        if (m_plan.sharedData && !m_shared) {
+            m_ownShared = std::make_unique<LocalSharedAccess>();
+            m_shared = m_ownShared.get();
+        }
+        common.shared = m_plan.sharedData ? m_shared : nullptr;
         if (m_plan.scenarios.empty())
             r.scenarios.emplace_back(&m_plan, common);
         for (std::size_t k = 0; k < m_plan.scenarios.size(); ++k) {

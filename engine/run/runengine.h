@@ -2,6 +2,7 @@
 // One engine process's run: starts the workers, merges their per-second
 // metrics exactly (histograms merged, never percentiles averaged) as each
 // second completes on every worker, and keeps the whole-run totals.
+#include "core/shareddata.h"
 #include "flow/rendezvous.h"
 #include "metrics/runmetrics.h"
 #include "metrics/timeline.h"
@@ -55,6 +56,9 @@ public:
     // the controller releases them (releaseRendezvous); the engine tells the
     // caller of each arrival through the board's observer.
     RendezvousBoard* rendezvous() { return m_rendezvous.get(); }
+    // Where the run's shared data is asked (before run(); the access outlives the engine's run): by default, when
+    // the plan uses it, a store of the engine's own (a run on one engine).
+    void setShared(SharedAccess* access) { m_shared = access; }
     // Thread-safe; scales the planned level (rate or users) from now on.
     void adjust(double factor) { m_levelFactor.store(factor < 0 ? 0 : factor); }
     // The clock that times the run (its workers' sends, seconds and lease).
@@ -92,6 +96,8 @@ private:
     std::atomic<Nanos> m_lease{0};
     std::atomic<bool> m_stepStoppedRun{false}; // a step's onError stopRun: every worker ends as at the plan's end
     std::unique_ptr<RendezvousBoard> m_rendezvous;
+    std::unique_ptr<LocalSharedAccess> m_ownShared;
+    SharedAccess* m_shared = nullptr;
     std::mutex m_adoptMutex;
     std::vector<std::uint32_t> m_adopt; // shares to take over at the next turn of run()'s loop
     Running* m_running = nullptr;       // while run()'s loop runs (under m_adoptMutex)

@@ -41,6 +41,8 @@ public:
 
     // How a script's pm.sendRequest goes (stepscripts.h).
     void setRequestSender(StepScripts::RequestSender sender) { m_scripts.setRequestSender(std::move(sender)); }
+    // How a script's pm.shared goes (stepscripts.h).
+    void setSharedAsker(StepScripts::SharedAsker asker) { m_scripts.setSharedAsker(std::move(asker)); }
     // A new iteration of `user` (`fresh`: an open model's slot, where everything a script set starts anew).
     void newIteration(std::uint32_t user, bool fresh) { m_scripts.newIteration(user, !fresh); }
     // Where postman.setNextRequest sent `user` after its step (StepScripts::kNoJump when it did not); forgotten.

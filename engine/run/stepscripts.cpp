@@ -305,6 +305,13 @@ struct StepScripts::Host final : script::PmHost
         else
             sendScriptRequest(spec, json);
     }
+    void shared(int kind, std::string_view key, std::string_view value, double by, std::string& json) override
+    {
+        if (scripts.m_shared)
+            scripts.m_shared(kind, key, value, by, json);
+        else
+            PmHost::shared(kind, key, value, by, json);
+    }
     void responseCookies(std::string& json) override
     {
         HeaderPairs pairs; // "a=1; b=2" as [[a, 1], [b, 2]]

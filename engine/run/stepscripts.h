@@ -87,6 +87,10 @@ public:
     // counted; a worker's counts each beside its step's.
     using RequestSender = std::function<void(std::size_t step, std::string_view spec, std::string& json)>;
     void setRequestSender(RequestSender sender) { m_sender = std::move(sender); }
+    // How a script's pm.shared goes (sharedscript.h); none: the run has no shared data, and pm.shared throws.
+    using SharedAsker =
+        std::function<void(int kind, std::string_view key, std::string_view value, double by, std::string& json)>;
+    void setSharedAsker(SharedAsker asker) { m_shared = std::move(asker); }
     // A new iteration of `slot`: pm.variables start empty; `user` false (an
     // open model's slot is an iteration's place): everything the scripts set.
     // Its number (pm.info.iteration) goes on, and no next request is asked for.
@@ -124,6 +128,7 @@ private:
     std::string m_result;                                  // keeps its capacity
     std::unique_ptr<simdjson::dom::parser> m_parser;       // reads each result (keeps its buffers)
     RequestSender m_sender;
+    SharedAsker m_shared;
 };
 
 // Applies a pre-request script's changes to a request as rendered for its

@@ -1,6 +1,7 @@
 #include "worker.h"
 
 #include "scriptrequest.h"
+#include "sharedscript.h"
 #include "stepoutcome.h"
 
 #include "core/durationtext.h"
@@ -27,7 +28,7 @@ Worker::Worker(const WorkerSetup& setup)
     m_policy.reset(slots);
     m_trace.emplace(m_plan, slots);
     m_hooks.emplace(HookSetup{m_plan, slots, *this,
-                              setup.rendezvous && setup.rendezvous->any() ? setup.rendezvous : nullptr,
+                              setup.rendezvous && setup.rendezvous->any() ? setup.rendezvous : nullptr, setup.shared,
                               setup.stepOffset});
     const bool scripted = ScriptStep::needed(m_plan);
     m_requests.reset(slots, scripted); // a script's changes go into the user's own copy
@@ -255,6 +256,8 @@ void Worker::run()
                 ++c.scriptRequests;
                 c.scriptRequestErrors += !answered;
             }));
+        if (m_setup.shared)
+            m_scripts->setSharedAsker(sharedAsker(*m_setup.shared, m_clock, m_calendar.end()));
     }
     if (from > begin) { // a share taken over: its data goes on where the plan had it
         m_requests.skip(m_pacer->beginFrom(begin, from));

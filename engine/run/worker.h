@@ -91,6 +91,7 @@ struct WorkerSetup
     std::uint32_t steps = 0, groups = 0;   // 0: the plan's own
     std::atomic<bool>* stopRun = nullptr;  // set by the worker whose step stops the run (onError), read by all
     RendezvousBoard* rendezvous = nullptr; // the engine's rendezvous points (null: none)
+    SharedAccess* shared = nullptr;        // the run's shared data (null: the plan uses none)
 };
 
 class Worker final : public SessionListener, private PacerHost, private FlowHost
@@ -164,6 +165,11 @@ private:
     std::function<void()> doorbell() override
     {
         return [io = m_io.get()] { io->wake(); };
+    }
+    void setOwnValue(std::uint32_t slot, std::uint16_t variable, const std::string* value) override
+    {
+        m_own.values(slot)[variable] = value ? *value : std::string();
+        m_own.isSet(slot)[variable] = value != nullptr;
     }
     // What the step's judge (answerjudge.h) is told of `slot`'s answer: the request as it went, the user's cookies
     // for a test script's pm.cookies.

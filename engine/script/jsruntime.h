@@ -96,6 +96,13 @@ public:
     {
         json = "{\"error\":\"pm.sendRequest cannot send from here\"}";
     }
+    // pm.shared: op `kind` (SharedOp::Kind: 0 get, 1 set, 2 increment, 3 push, 4 pop, 5 length, 6 remove) on the
+    // run's shared data, blocking until answered: {"found", "value", "number"} or {"error": why}.
+    virtual void shared(int /*kind*/, std::string_view /*key*/, std::string_view /*value*/, double /*by*/,
+                        std::string& json)
+    {
+        json = "{\"error\":\"the run's shared data is only in a run\"}";
+    }
 };
 
 class JsRuntime

@@ -182,6 +182,24 @@ bool hostSendRequest(JSContext* cx, unsigned argc, JS::Value* vp)
     return returnString(cx, args, json);
 }
 
+// __pmShared(kind, key, value, by): the run's shared data asked (see PmHost::shared), its answer as JSON.
+bool hostShared(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    PmHost* host = hostOf(cx);
+    const bool hasValue = !args.get(2).isUndefined();
+    if (!host || !args.get(0).isInt32() || !utf8Arg(cx, args, 1) || (hasValue && !utf8Arg(cx, args, 2)))
+        return false;
+    double by = 1;
+    if (!args.get(3).isUndefined() && !JS::ToNumber(cx, args.get(3), &by))
+        return false;
+    std::string json;
+    holdBudget(cx, true); // the wait for the controller is not the script's time
+    host->shared(args.get(0).toInt32(), argBuffer(1), hasValue ? argBuffer(2) : std::string_view(), by, json);
+    holdBudget(cx, false);
+    return returnString(cx, args, json);
+}
+
 // __pmModule(spec, fromDir): [path, dir, source] of the module, or an Error saying why not.
 bool hostModule(JSContext* cx, unsigned argc, JS::Value* vp)
 {
@@ -276,6 +294,7 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global)
                                              JS_FN("__pmModulesGlobal", hostModulesGlobal, 0, 0),
                                              JS_FN("__pmRandomBytes", hostRandomBytes, 1, 0),
                                              JS_FN("__pmSendRequest", hostSendRequest, 1, 0),
+                                             JS_FN("__pmShared", hostShared, 4, 0),
                                              JS_FS_END};
     return JS_DefineFunctions(cx, global, natives);
 }

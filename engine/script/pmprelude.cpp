@@ -343,11 +343,12 @@ const char* pmPreludeSource()
   const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
                  jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog,
                  module: __pmModule, hold: __pmHold, randomBytes: __pmRandomBytes, modulesGlobal: __pmModulesGlobal,
-                              cookies: __pmCookies, sendRequest: __pmSendRequest, trailers: __pmTrailers };
+                              cookies: __pmCookies, sendRequest: __pmSendRequest, trailers: __pmTrailers,
+                              shared: __pmShared };
   for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmCookies', '__pmTrailers', '__pmBody', '__pmJsonDoc',
                       '__pmJsonValue',
                       '__pmTest', '__pmChange', '__pmLog', '__pmModule', '__pmHold', '__pmRandomBytes',
-                      '__pmModulesGlobal', '__pmSendRequest'])
+                      '__pmModulesGlobal', '__pmSendRequest', '__pmShared'])
     delete globalThis[name];
   const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
   // What the script sets, unsets and clears goes to the host as it does it (a value not a string as its JSON),
@@ -860,6 +861,28 @@ const char* pmPreludeSource()
     }
     return error ? Promise.reject(error) : Promise.resolve(response);
   };
+  // pm.shared: the run's shared data, held by the controller for every user of every engine (core/shareddata.h);
+  // each call waits for its answer. A value that is not a string is kept as its JSON; a refused op throws.
+  const sharedOp = (kind, name, key, value, by) => {
+    if (typeof key !== 'string' || key === '') throw new TypeError('pm.shared.' + name + ' takes a key (a string)');
+    const text = value === undefined ? undefined : (typeof value === 'string' ? value : JSON.stringify(value));
+    const got = JSON.parse(host.shared(kind, key, text, by));
+    if (got.error !== undefined) throw new Error('pm.shared.' + name + '(' + JSON.stringify(key) + '): ' + got.error);
+    return got;
+  };
+  const shared = Object.freeze({
+    get: (key) => { const got = sharedOp(0, 'get', key); return got.found ? got.value : undefined; },
+    has: (key) => sharedOp(0, 'get', key).found,
+    set: (key, value) => { sharedOp(1, 'set', key, value === undefined ? '' : value); },
+    increment: (key, by = 1) => {
+      if (!Number.isSafeInteger(Number(by))) throw new TypeError('pm.shared.increment takes an integer step');
+      return sharedOp(2, 'increment', key, undefined, Number(by)).number;
+    },
+    push: (key, value) => sharedOp(3, 'push', key, value === undefined ? '' : value).number,
+    pop: (key) => { const got = sharedOp(4, 'pop', key); return got.found ? got.value : undefined; },
+    length: (key) => sharedOp(5, 'length', key).number,
+    unset: (key) => { sharedOp(6, 'unset', key); },
+  });
   // the modules Postman's sandbox has that are built in here; any other is named
   const modules = { 'crypto-js': CryptoJS, btoa: globalThis.btoa, atob: globalThis.atob };
   // Debian's node-* packages (nodemodules.h), as CommonJS: each file run once per thread, in a realm of their
@@ -1145,6 +1168,7 @@ const char* pmPreludeSource()
       get: () => (user.run.request ??= requestOf(JSON.parse(host.request()))),
       enumerable: true });
     pm.sendRequest = sendRequestFor(user);
+    pm.shared = shared;
     const log = (...parts) => {
       if (user.run.logs < logLimit) {
         user.run.logs += 1;

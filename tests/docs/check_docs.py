@@ -58,7 +58,7 @@ def main():
     ap.add_argument("--source", required=True)
     args = ap.parse_args()
     top = subprocess.run([args.cli, "--help"], capture_output=True, text=True, timeout=30).stdout
-    known = set(re.findall(r"^  ([a-z][a-z-]*)\s{2,}", top, re.M))
+    known = set(re.findall(r"^  ([a-z][a-z0-9-]*)\s{2,}", top, re.M))
     if "run" not in known:
         print("FAIL: cannot read the commands from stampede-cli --help")
         return 1

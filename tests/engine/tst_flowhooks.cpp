@@ -6,6 +6,7 @@
 #include "flow/groups.h"
 #include "flow/redirects.h"
 #include "flow/rendezvouswait.h"
+#include "flow/sharedread.h"
 #include "flow/stephooks.h"
 
 #include <QTest>
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <optional>
 
 using namespace stampede;
 
@@ -49,6 +51,11 @@ struct Host final : FlowHost
     std::function<void()> doorbell() override
     {
         return [this] { ++rings; };
+    }
+    std::map<std::pair<std::uint32_t, std::uint16_t>, std::optional<std::string>> own;
+    void setOwnValue(std::uint32_t user, std::uint16_t variable, const std::string* value) override
+    {
+        own[{user, variable}] = value ? std::optional<std::string>(*value) : std::nullopt;
     }
 };
 
@@ -98,6 +105,45 @@ class TestFlowHooks : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // ${shared.KEY}: the step's keys asked as it begins, the user held until answered, then resumed with them;
+    // a key not set is unset; the run's stop lets held users go.
+    void sharedReadHoldsUntilAnswered()
+    {
+        ScenarioPlan plan;
+        for (const char* name : {"shared.token", "plain", "shared.missing"}) {
+            PlannedVariable v;
+            v.name = name;
+            v.extracted = true;
+            v.shared = std::strncmp(name, "shared.", 7) == 0;
+            plan.variables.push_back(std::move(v));
+        }
+        PlannedStep st = step();
+        st.extracted = {0, 1, 2};
+        plan.steps.push_back(st);
+        Host host;
+        LocalSharedAccess access;
+        access.store().apply(SharedOp{SharedOp::Kind::Set, "token", "t-1", 1});
+        SharedRead hook(2, plan, access, host);
+        std::string target = "/";
+        const StepCall call{0, 0, plan.steps[0], target, false, 100};
+        QVERIFY(hook.begin(call, 100) == StepHook::Begin::Held);
+        QVERIFY(hook.holds());
+        QCOMPARE(host.rings, 1); // answered at once by a local store: the loop is woken
+        hook.onTurn(200);
+        QCOMPARE(host.resumed.size(), std::size_t(1));
+        QCOMPARE(host.resumed[0].first, 0u);
+        QCOMPARE(host.own[std::make_pair(0u, std::uint16_t(0))], std::optional<std::string>("t-1"));
+        QVERIFY(!host.own[std::make_pair(0u, std::uint16_t(2))].has_value()); // not set: unset
+        QVERIFY(!host.own.count(std::make_pair(0u, std::uint16_t(1))));       // not shared: not touched
+        QVERIFY(hook.begin(call, 200) == StepHook::Begin::Go);                // resumed: goes
+        QVERIFY(!hook.holds());
+        QVERIFY(hook.begin(call, 300) == StepHook::Begin::Held); // its next begin asks again
+        std::vector<std::uint32_t> out;
+        hook.letGo(out);
+        QCOMPARE(out, std::vector<std::uint32_t>{0});
+        QVERIFY(!hook.holds());
+    }
+
     // Set-Cookie goes back to the same server on the user's later requests under its path, not to another user,
     // and not after it expires on the run's calendar; a fresh iteration (the open model) starts without.
     void cookiesGoBackUntilTheyExpire()

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Checks the agent's packaging: the Kubernetes manifest is valid YAML with the
-fields a reader expects, the image recipe installs every library stampede-cli
+"""Checks the agent's packaging: the Kubernetes manifests k8s render writes are
+valid YAML with the fields a reader expects, the image recipe installs every library stampede-cli
 links, the scripts pass shellcheck, and the systemd unit starts the agent with
 a token and TLS. Usage: check_packaging.py SOURCE_DIR STAMPEDE_CLI"""
 import os
@@ -12,6 +12,8 @@ import tempfile
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 src, cli = sys.argv[1], sys.argv[2]
 pkg = os.path.join(src, "packaging")
 failures = []
@@ -22,9 +24,26 @@ def check(cond, what):
         failures.append(what)
 
 
-docs = list(yaml.safe_load_all(open(os.path.join(pkg, "k8s", "agents.yaml"))))
+# the manifests are what `stampede-cli k8s render` writes (tests/packaging/check_k8s.py checks them at 3, 50
+# and 500 agents); here a run of 3, against the image, the scripts and the certificates
+render_dir = tempfile.mkdtemp()
+with open(os.path.join(render_dir, "s.json"), "w") as f:
+    f.write('{"name": "s", "steps": [{"name": "a", "request": {"url": "http://a.test/"}}], '
+            '"load": {"open": {"rate": 10}}}')
+subprocess.run([cli, "bundle", os.path.join(render_dir, "s.json"), "-o", os.path.join(render_dir, "s.stbundle")],
+               check=True, capture_output=True)
+subprocess.run([cli, "k8s", "render", os.path.join(render_dir, "s.stbundle"), "--agents", "3", "-o",
+                os.path.join(render_dir, "out")], check=True, capture_output=True)
+docs, controller_docs = [], []
+for part in ("base", "overlay"):
+    for name in sorted(os.listdir(os.path.join(render_dir, "out", part))):
+        if name.endswith(".yaml") and name != "kustomization.yaml":
+            loaded = [d for d in yaml.safe_load_all(open(os.path.join(render_dir, "out", part, name))) if d]
+            (controller_docs if name == "controller.yaml" else docs).extend(loaded)
+shutil.rmtree(render_dir)
 kinds = {d["kind"]: d for d in docs}
-check(set(kinds) == {"Service", "StatefulSet", "PodDisruptionBudget"}, f"manifest kinds: {sorted(kinds)}")
+check(set(kinds) == {"Service", "StatefulSet", "PodDisruptionBudget", "NetworkPolicy", "ConfigMap"},
+      f"manifest kinds: {sorted(kinds)}")
 svc, sts = kinds.get("Service", {}), kinds.get("StatefulSet", {})
 check(svc.get("spec", {}).get("clusterIP") == "None", "the Service is headless")
 check(sts.get("spec", {}).get("serviceName") == svc.get("metadata", {}).get("name"), "StatefulSet.serviceName")
@@ -35,18 +54,16 @@ check(any(p.get("containerPort") == 7070 for p in container.get("ports", [])), "
 secrets = [v.get("secret", {}).get("secretName") for v in sts["spec"]["template"]["spec"]["volumes"]]
 check("stampede-agent-token" in secrets, "token from a Secret")
 
-# the controller's Job runs a bundle from a ConfigMap against the agents' Service,
-# with their token, their CA and the name their certificate covers, and keeps
-# its report in a volume
-controller_docs = list(yaml.safe_load_all(open(os.path.join(pkg, "k8s", "controller.yaml"))))
+# the controller's Job runs the bundle its init container joined against the agents' Service, with their
+# token, their CA and the name their certificate covers
 ckinds = {d["kind"]: d for d in controller_docs}
-check(set(ckinds) == {"Job", "PersistentVolumeClaim"}, f"controller manifest kinds: {sorted(ckinds)}")
+check(set(ckinds) == {"Job"}, f"controller manifest kinds: {sorted(ckinds)}")
 job_pod = ckinds.get("Job", {}).get("spec", {}).get("template", {}).get("spec", {})
 ctl = (job_pod.get("containers") or [{}])[0]
 args = ctl.get("args", [])
 arg = lambda flag: args[args.index(flag) + 1] if flag in args and args.index(flag) + 1 < len(args) else None
 svc_name = svc.get("metadata", {}).get("name")
-check(arg("--agents") == f"dns:{svc_name}:7070", f"the Job finds the agents by their Service: {arg('--agents')}")
+check(arg("--agents") == f"dns:{svc_name}.stampede.svc:7070", f"the Job finds the agents by their Service: {arg('--agents')}")
 check(arg("--agent-tls-name") == svc_name, "the Job checks the agents' certificate for the Service's name")
 check("--elastic" not in args or int(arg("--shares") or 0) > int(arg("--min-agents") or 0),
       "with --elastic, more shares than the agents it starts on (else none is left for a joiner)")
@@ -55,63 +72,19 @@ check(job_pod.get("restartPolicy") == "Never" and ckinds["Job"]["spec"].get("bac
       "a run is not retried behind the user's back")
 mounts = {m["name"]: m["mountPath"] for m in ctl.get("volumeMounts", [])}
 vols = {v["name"]: v for v in job_pod.get("volumes", [])}
-check(vols.get("bundle", {}).get("configMap", {}).get("name") == "stampede-bundle", "the bundle from a ConfigMap")
-check(len(args) > 1 and args[0] == "run" and args[1].startswith(mounts.get("bundle", "?")),
-      "the Job runs the bundle it mounts")
+check(len(args) > 1 and args[0] == "sh" and args[1].startswith(mounts.get("work", "?")),
+      "the Job runs the bundle its init container joined")
 check(vols.get("token", {}).get("secret", {}).get("secretName") == "stampede-agent-token" and
       arg("--token-file", ).startswith(mounts.get("token", "?")), "the agents' token from their Secret")
 check(arg("--ca").startswith(mounts.get("ca", "?")), "the agents' CA mounted where --ca reads it")
-check(vols.get("reports", {}).get("persistentVolumeClaim", {}).get("claimName") ==
-      ckinds.get("PersistentVolumeClaim", {}).get("metadata", {}).get("name"), "the reports on the claim")
 check((arg("--report") or "").startswith(mounts.get("reports", "?")) and
       (arg("--summary-json") or "").startswith(mounts.get("reports", "?")), "the report and summary in the volume")
 check(ctl.get("securityContext", {}).get("readOnlyRootFilesystem") is True and "tmp" in mounts,
       "a read-only root with a writable /tmp")
 
-# every manifest against the Kubernetes API's own types (python3-kubernetes):
-# no unknown field (a typo Kubernetes would drop in silence), every value of
-# its type, every required field there
 try:
-    import kubernetes.client as k8s
-
-    def typed(value, kind, where):
-        if kind.startswith("list["):
-            if not isinstance(value, list):
-                return [f"{where}: a list expected"]
-            return [e for i, v in enumerate(value) for e in typed(v, kind[5:-1], f"{where}[{i}]")]
-        if kind.startswith("dict("):
-            if not isinstance(value, dict):
-                return [f"{where}: a map expected"]
-            inner = kind[5:-1].split(", ", 1)[1]
-            return [e for key, v in value.items() for e in typed(v, inner, f"{where}.{key}")]
-        if kind in ("str", "int", "bool", "float"):
-            ok = isinstance(value, {"str": str, "int": int, "bool": bool, "float": (int, float)}[kind])
-            ok = ok and not (kind == "int" and isinstance(value, bool))
-            return [] if ok else [f"{where}: {kind} expected, got {value!r}"]
-        if kind == "object":
-            return []
-        model = getattr(k8s, kind)
-        if not isinstance(value, dict):
-            return [f"{where}: an object ({kind}) expected"]
-        by_json = {j: a for a, j in model.attribute_map.items()}
-        errors = [f"{where}.{key}: no such field in {kind}" for key in value if key not in by_json]
-        for key, v in value.items():
-            if key in by_json:
-                errors += typed(v, model.openapi_types[by_json[key]], f"{where}.{key}")
-        return errors
-
-    models = {"Service": "V1Service", "StatefulSet": "V1StatefulSet", "PodDisruptionBudget": "V1PodDisruptionBudget",
-              "Job": "V1Job", "PersistentVolumeClaim": "V1PersistentVolumeClaim"}
-    for d in docs + controller_docs:
-        kind = models.get(d.get("kind"))
-        check(kind is not None, f"a {d.get('kind')} has no model to check it against")
-        if kind:
-            for e in typed(d, kind, d["kind"]):
-                failures.append(e)
-            try:  # the constructors refuse a required field left out
-                k8s.ApiClient()._ApiClient__deserialize(d, kind)
-            except ValueError as e:
-                failures.append(f"{d['kind']}: {e}")
+    from k8smodels import check_documents
+    failures.extend(check_documents(docs + controller_docs))
 except ImportError:
     failures.append("python3-kubernetes is missing (scripts/install-deps.sh installs it)")
 
@@ -123,12 +96,12 @@ anti = pod.get("affinity", {}).get("podAntiAffinity", {}).get("preferredDuringSc
 check(any(t.get("podAffinityTerm", {}).get("topologyKey") == "kubernetes.io/hostname" and
           t["podAffinityTerm"].get("labelSelector", {}).get("matchLabels") == sts["spec"]["selector"]["matchLabels"]
           for t in anti), "anti-affinity spreads the agents over nodes")
-security = pod.get("securityContext", {})
+security = container.get("securityContext", {})
 check(security.get("runAsNonRoot") is True and isinstance(security.get("runAsUser"), int), "a numeric non-root user")
 csec = container.get("securityContext", {})
 check(csec.get("readOnlyRootFilesystem") is True and csec.get("allowPrivilegeEscalation") is False,
       "a read-only root file system, no privilege escalation")
-check(job_pod.get("securityContext", {}).get("runAsUser") == security.get("runAsUser"), "the controller's numeric user")
+check(ctl.get("securityContext", {}).get("runAsUser") == security.get("runAsUser"), "the controller's numeric user")
 limits = container.get("resources", {}).get("limits", {})
 check("cpu" in limits and "memory" in limits, "CPU and memory limits")
 
@@ -208,7 +181,8 @@ with tempfile.TemporaryDirectory() as tmp:
         mock.wait()
 
 if shutil.which("shellcheck"):
-    for script in ("packaging/agent/install-runtime.sh", "scripts/make-agent-certs.sh", "scripts/install-deps.sh", "scripts/run-demo.sh",
+    for script in ("packaging/agent/install-runtime.sh", "scripts/make-agent-certs.sh", "scripts/build-agent-image.sh",
+                   "packaging/debian/postinst", "packaging/debian/prerm", "packaging/debian/postrm", "scripts/install-deps.sh", "scripts/run-demo.sh",
                    "scripts/run-fuzz.sh", ".ci/run"):
         r = subprocess.run(["shellcheck", os.path.join(src, script)], capture_output=True, text=True)
         check(r.returncode == 0, f"shellcheck {script}:\n{r.stdout}")
