@@ -32,7 +32,8 @@ const char* const kK8sUsage =
     "Usage: stampede-cli k8s render BUNDLE --agents N [-o DIR] [--name NAME] [--namespace NS]\n"
     "                               [--create-namespace] [--image IMG] [--agents-with K=V]...\n"
     "                               [--agent-cpu C] [--agent-memory M] [--shares-per-agent S]\n"
-    "                               [--metrics-from NS] [--keep D] [--ttl D] [--secrets DIR] [-- RUN OPTIONS]\n"
+    "                               [--metrics-from NS] [--keep D] [--ttl D] [--secrets DIR] [--out K=T]...\n"
+    "                               [-- RUN OPTIONS]\n"
     "       stampede-cli k8s apply DIR [--wait]\n"
     "       stampede-cli k8s status DIR\n"
     "       stampede-cli k8s logs DIR [-f]\n"
@@ -55,6 +56,7 @@ const char* const kK8sUsage =
     "  --keep D              the controller keeps the report for k8s fetch so long after the run (30m)\n"
     "  --ttl D               then the Job, and the agents it owns, go so long after it ended (10m)\n"
     "  --secrets DIR         what scripts/make-agent-certs.sh made: the token, CA and TLS Secrets too\n"
+    "  --out KIND=TARGET     the run's live output, as run --out (prometheus-rw=URL, jsonl=FILE; repeatable)\n"
     "  -- RUN OPTIONS        more options of `stampede-cli run` (-d 10m, --out prometheus-rw=URL, ...)\n"
     "apply runs kubectl apply -k DIR/overlay and makes the Job the owner of the agents (they go with it);\n"
     "with --wait it follows the run, fetches its report and deletes the run: the run's exit code.\n"
@@ -174,7 +176,7 @@ int render(const std::vector<std::string>& args)
         const std::string& a = args[r.pos];
         auto is = [&](const char* f) { return a == f || a.rfind(std::string(f) + "=", 0) == 0; };
         if (a == "--") {
-            o.runArgs.assign(args.begin() + std::ptrdiff_t(r.pos) + 1, args.end());
+            o.runArgs.insert(o.runArgs.end(), args.begin() + std::ptrdiff_t(r.pos) + 1, args.end());
             break;
         } else if (is("--agents")) {
             std::uint64_t n = 0;
@@ -210,6 +212,11 @@ int render(const std::vector<std::string>& args)
         } else if (is("--ttl")) {
             if (r.value("--ttl", value, error))
                 duration("--ttl", value, o.ttlSeconds, error);
+        } else if (is("--out")) { // the run's live outputs (prometheus-rw=URL, ...), as `run --out`
+            if (r.value("--out", value, error)) {
+                o.runArgs.push_back("--out");
+                o.runArgs.push_back(value);
+            }
         } else if (is("--agents-with")) {
             if (r.value("--agents-with", value, error)) {
                 const std::size_t eq = value.find('=');
@@ -298,22 +305,38 @@ int fetch(const RunFolder& f, const std::string& out)
     return Passed;
 }
 
-// Waits for the run's end (its exit code in /reports), polling every 5 s.
+// Waits for the run's end (its exit code in /reports), polling every 5 s; gives up, saying why, on a pod that
+// cannot start (an image not pulled, a Secret missing) or that does not appear in 10 minutes.
 int waitForRun(const RunFolder& f)
 {
+    int withoutPod = 0;
     for (;;) {
         std::this_thread::sleep_for(std::chrono::seconds(5));
         const std::string pod = controllerPod(f);
-        if (pod.empty())
+        if (pod.empty()) {
+            if (++withoutPod >= 120)
+                return refuse("the run's controller pod did not appear in 10 minutes: kubectl -n " + f.ns +
+                                  " describe job " + f.job + " says why",
+                              RunFailed);
             continue;
+        }
+        withoutPod = 0;
         std::string code;
         if (kubectl({"exec", "-n", f.ns, pod, "-c", "controller", "--", "cat", "/reports/exit-code"}, &code) == 0 &&
             !code.empty())
             return std::atoi(code.c_str());
-        std::string phase;
-        if (kubectl({"get", "pod", pod, "-n", f.ns, "-o", "jsonpath={.status.phase}"}, &phase) == 0 &&
-            phase == "Failed")
-            return RunFailed;
+        std::string state;
+        kubectl({"get", "pod", pod, "-n", f.ns, "-o",
+                 "jsonpath={.status.phase} {.status.initContainerStatuses[*].state.waiting.reason} "
+                 "{.status.containerStatuses[*].state.waiting.reason}"},
+                &state);
+        if (state.rfind("Failed", 0) == 0)
+            return refuse("the run's controller pod failed: stampede-cli k8s logs " + f.dir, RunFailed);
+        for (const char* stuck : {"ErrImagePull", "ImagePullBackOff", "CreateContainerConfigError", "InvalidImageName"})
+            if (state.find(stuck) != std::string::npos)
+                return refuse("the run's controller pod cannot start (" + std::string(stuck) + "): kubectl -n " + f.ns +
+                                  " describe pod " + pod + " says why",
+                              RunFailed);
     }
 }
 

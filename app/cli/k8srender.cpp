@@ -358,6 +358,10 @@ std::string controller(const K8sOptions& o, const Names& n, const std::string& i
            (shares % o.agents ? " or more" : "") +
            " each), keeps the report in /reports for `stampede-cli k8s fetch`, and ends;\n"
            "# `k8s apply` makes it the agents' owner, so they go with it (ttlSecondsAfterFinished).\n"
+           "# More agents mid-run: kubectl -n " +
+           o.namespaceName + " scale statefulset " + n.agents + " --replicas=M (up to " + std::to_string(shares) +
+           "):\n"
+           "# found again every 10 s (--elastic), each takes shares from those that run the most.\n"
            "apiVersion: batch/v1\n"
            "kind: Job\n"
            "metadata:\n"

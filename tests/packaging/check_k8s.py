@@ -68,7 +68,8 @@ with tempfile.TemporaryDirectory() as tmp:
                "--agents-with", "pool=k8s"]
         if agents == 3:
             cmd += ["--create-namespace", "--secrets", certs]
-        cmd += ["--", "-d", "10m", "--out", "prometheus-rw=http://prometheus.monitoring:9090/api/v1/write"]
+        out_option = ["--out", "prometheus-rw=http://prometheus.monitoring:9090/api/v1/write"]
+        cmd += (out_option if agents == 50 else []) + ["--", "-d", "10m"] + (out_option if agents != 50 else [])
         r = subprocess.run(cmd, capture_output=True, text=True)
         check(r.returncode == 0, f"render {agents}: {r.stderr}")
         if r.returncode != 0:
@@ -227,6 +228,22 @@ exit 0
                       (["delete"], f"delete -k {run3}/overlay --ignore-not-found")):
         r = subprocess.run([cli, "k8s", sub[0], run3] + sub[1:], capture_output=True, text=True, env=env, timeout=60)
         check(r.returncode == 0 and want in open(log).read(), f"k8s {sub[0]}: {r.stderr}")
+    # a pod that cannot start (its image not pulled): apply --wait says so, and does not wait for ever
+    stuck = os.path.join(tmp, "kubectl-stuck")
+    with open(stuck, "w") as f:
+        f.write("""#!/bin/sh
+case "$*" in
+  "get pods -n loadtest -l job-name=stampede-run -o jsonpath={.items[0].metadata.name}") printf 'stampede-run-x7k2p' ;;
+  *"cat /reports/exit-code"*) exit 1 ;;
+  "get pod stampede-run-x7k2p -n loadtest"*) printf 'Pending ErrImagePull ' ;;
+esac
+exit 0
+""")
+    os.chmod(stuck, 0o755)
+    r = subprocess.run([cli, "k8s", "apply", run3, "--wait"], capture_output=True, text=True,
+                       env=dict(os.environ, KUBECTL=stuck), timeout=60)
+    check(r.returncode == 3 and "cannot start (ErrImagePull)" in r.stderr,
+          f"a pod whose image is not pulled: {r.returncode} {r.stderr}")
     r = subprocess.run([cli, "k8s", "status", tmp], capture_output=True, text=True, env=env)
     check(r.returncode == 2 and "is not a folder" in r.stderr, f"a folder render did not write: {r.stderr}")
     r = subprocess.run([cli, "k8s", "apply", run3], capture_output=True, text=True,
