@@ -6340,6 +6340,21 @@ error_rate &lt; 0.1%</translation>
         <source>Skip the request (pre-request)</source>
         <translation>跳过请求（预请求脚本）</translation>
     </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="124"/>
+        <source>Shared data: hand a value to one other user (runs)</source>
+        <translation>共享数据：把一个值交给另一个用户（运行时）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="126"/>
+        <source>Shared data: take a value another user handed on (runs)</source>
+        <translation>共享数据：取走另一个用户交来的值（运行时）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptedit.cpp" line="130"/>
+        <source>Shared data: count across every engine (runs)</source>
+        <translation>共享数据：跨所有引擎计数（运行时）</translation>
+    </message>
 </context>
 <context>
     <name>ScriptsPane</name>

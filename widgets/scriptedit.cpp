@@ -121,6 +121,14 @@ QList<QPair<QString, QString>> ScriptEdit::snippets()
          QStringLiteral("pm.collectionVariables.set(\"variable_key\", \"variable_value\");\n")},
         {tr("Get a variable"), QStringLiteral("pm.variables.get(\"variable_key\");\n")},
         {tr("Skip the request (pre-request)"), QStringLiteral("pm.execution.skipRequest();\n")},
+        {tr("Shared data: hand a value to one other user (runs)"),
+         QStringLiteral("pm.shared.push(\"queue_key\", pm.response.json().id);\n")},
+        {tr("Shared data: take a value another user handed on (runs)"),
+         QStringLiteral("const value = pm.shared.pop(\"queue_key\"); // undefined when none is left\n"
+                        "if (value === undefined) pm.execution.skipRequest();\n"
+                        "else pm.variables.set(\"variable_key\", value);\n")},
+        {tr("Shared data: count across every engine (runs)"),
+         QStringLiteral("const n = pm.shared.increment(\"counter_key\");\n")},
     };
 }
 
@@ -129,6 +137,12 @@ QStringList ScriptEdit::completions()
     return {
         QStringLiteral("pm.test()"),
         QStringLiteral("pm.expect()"),
+        QStringLiteral("pm.shared.get()"),
+        QStringLiteral("pm.shared.set()"),
+        QStringLiteral("pm.shared.increment()"),
+        QStringLiteral("pm.shared.push()"),
+        QStringLiteral("pm.shared.pop()"),
+        QStringLiteral("pm.shared.length()"),
         QStringLiteral("pm.response.code"),
         QStringLiteral("pm.response.status"),
         QStringLiteral("pm.response.statusCode"),
