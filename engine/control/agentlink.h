@@ -72,8 +72,13 @@ public:
     virtual void watch(const std::string& runId, std::uint64_t afterSequence, const SnapshotCallback& onSnapshot) = 0;
     virtual void cancelWatch() = 0;
     // The run's shared data served to the agent (its Shared stream: the run named, each of its asks answered
-    // from `store`, in order) until the stream ends or cancelWatch(). A link that cannot: returns at once.
-    virtual void serveShared(const std::string& runId, SharedStore& store) { (void)runId, (void)store; }
+    // from `store`, in order) until the stream ends or cancelWatch(). False when opening it again would not help
+    // (the agent's run uses no shared data, or it has no such run); a link that cannot serve returns false at once.
+    virtual bool serveShared(const std::string& runId, SharedStore& store)
+    {
+        (void)runId, (void)store;
+        return false;
+    }
 };
 using AgentLinkPtr = std::unique_ptr<AgentLink>;
 

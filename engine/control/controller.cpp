@@ -138,10 +138,8 @@ void Controller::Impl::serveShared(Round& r, std::size_t i)
         link = links[i].get();
     }
     auto going = [&] { return !r.finished.load(); };
-    while (going()) {
-        link->serveShared(r.runId, *options.shared);
+    while (going() && link->serveShared(r.runId, *options.shared)) // not again for a run that uses none
         pause(200 * kNanosPerMilli, going);
-    }
 }
 
 // Heartbeats keep the agents' dead-man timers from firing and tell us they

@@ -293,7 +293,7 @@ public:
     }
 
     // One ask at a time, answered as read: the agent's order is the store's.
-    void serveShared(const std::string& runId, SharedStore& store) override
+    bool serveShared(const std::string& runId, SharedStore& store) override
     {
         grpc::ClientContext ctx;
         if (!m_token.empty())
@@ -301,7 +301,7 @@ public:
         {
             std::lock_guard lock(m_mutex);
             if (m_cancelled)
-                return;
+                return false;
             m_sharing = &ctx;
         }
         auto stream = m_stub->Shared(&ctx);
@@ -313,10 +313,12 @@ public:
                 if (!stream->Write(answerAsk(store, ask)))
                     break;
         }
-        ctx.TryCancel(); // ends the call whatever the agent does: Finish does not wait for it
-        stream->Finish();
+        stream->WritesDone(); // the agent's side has ended (Read is done) or the stream broke: Finish returns
+        const grpc::Status status = stream->Finish();
         std::lock_guard lock(m_mutex);
         m_sharing = nullptr;
+        return status.error_code() != grpc::StatusCode::FAILED_PRECONDITION &&
+               status.error_code() != grpc::StatusCode::NOT_FOUND;
     }
 
 private:

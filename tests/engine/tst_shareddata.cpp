@@ -270,7 +270,7 @@ private Q_SLOTS:
         QCOMPARE(agent.service.streams.load(), 2);
 
         auto wrongRun = makeGrpcAgentLink(agent.address, {}, {});
-        wrongRun->serveShared("st-2", store); // refused by the agent: returns
+        QVERIFY(!wrongRun->serveShared("st-2", store)); // refused by the agent: returns, not worth trying again
         again->cancelWatch();
         serving2.join();
         auto last = agent.channel.ask({op(K::Get, "n")});
