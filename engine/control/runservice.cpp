@@ -646,38 +646,9 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         for (auto& out : m_outputs)
             out->event(e);
     };
-    const std::vector<std::string> stepNames = m_plan.measuredNames(); // steps, and "group NAME"s
-    std::vector<BreakerRule> rules = m_plan.breaker;                   // the scenario's, then the command line's on top
-    rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
-    Breaker breaker(std::move(rules), m_plan.measured(), std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
-                    m_plan.breakerRecover);
-    if (m_plan.breakerEscalate)
-        breaker.escalate(m_plan.breakerEscalateDegrade);
-    std::vector<std::vector<std::string>> checkNames;
-    for (const PlannedStep& st : m_plan.steps) {
-        checkNames.emplace_back();
-        for (const Check& c : st.checks)
-            checkNames.back().push_back(st.name + "/" + c.name);
-    }
-    breaker.setCheckNames(std::move(checkNames));
-    if (!breaker.empty() || !m_plan.serverMetrics.empty() || m_capacity) {
-        auto onSecond = cb.onSecond;
-        cb.onSecond = [&, onSecond](const IntervalMetrics& second, const SecondSummary& summary) {
-            onSecond(second, summary);
-            const std::map<std::string, double>& server = serverNow;
-            for (const auto& [name, value] : server) {
-                m_serverSums[name].first += value;
-                ++m_serverSums[name].second;
-            }
-            for (const std::string& p : scraper.takeProblems()) { // a source that fails is an event, not a failure
-                m_ownEvents.push_back({double(second.second), "server_metric", "", p, 0, 0});
-                cb.onEvent(m_ownEvents.back());
-            }
-            applyTrips(breaker.onSecond(second, server), second.second, cb.onEvent);
-            if (m_capacity)
-                searchCapacity(second, server, cb.onEvent);
-        };
-    }
+    Breaker breaker = makeBreaker();
+    if (!breaker.empty() || !m_plan.serverMetrics.empty() || m_capacity)
+        watchSeconds(cb, breaker, scraper, serverNow);
     GrowHook grow(m_request.grow, m_plan.runId, m_plan.name);
     watchGrowth(cb, grow, names);
     std::vector<RendezvousRule::Point> rendezvous;
@@ -694,18 +665,70 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         m_ownEvents.push_back(e);
         cb.onEvent(e);
     }
+    scraper.stop();
     result.testNames = named.names();
+    finishResult(result, secrets, serverBySecond);
+    return result;
+}
+
+// The live breaker: the scenario's rules, then the command line's on top; levels when it escalates; the checks'
+// names ("STEP/CHECK") its rules may name.
+Breaker RunService::makeBreaker() const
+{
+    std::vector<BreakerRule> rules = m_plan.breaker;
+    rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
+    Breaker breaker(std::move(rules), m_plan.measured(), std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
+                    m_plan.breakerRecover);
+    if (m_plan.breakerEscalate)
+        breaker.escalate(m_plan.breakerEscalateDegrade);
+    std::vector<std::vector<std::string>> checkNames;
+    for (const PlannedStep& st : m_plan.steps) {
+        checkNames.emplace_back();
+        for (const Check& c : st.checks)
+            checkNames.back().push_back(st.name + "/" + c.name);
+    }
+    breaker.setCheckNames(std::move(checkNames));
+    return breaker;
+}
+
+// After each merged second: the target's metrics summed, a source's failure an event, the breaker's trips applied,
+// the capacity search's next level.
+void RunService::watchSeconds(Controller::Callbacks& cb, Breaker& breaker, ServerScraper& scraper,
+                              const std::map<std::string, double>& serverNow)
+{
+    auto onSecond = cb.onSecond;
+    cb.onSecond = [this, &cb, &breaker, &scraper, &serverNow, onSecond](const IntervalMetrics& second,
+                                                                        const SecondSummary& summary) {
+        onSecond(second, summary);
+        const std::map<std::string, double>& server = serverNow;
+        for (const auto& [name, value] : server) {
+            m_serverSums[name].first += value;
+            ++m_serverSums[name].second;
+        }
+        for (const std::string& p : scraper.takeProblems()) { // a source that fails is an event, not a failure
+            m_ownEvents.push_back({double(second.second), "server_metric", "", p, 0, 0});
+            cb.onEvent(m_ownEvents.back());
+        }
+        applyTrips(breaker.onSecond(second, server), second.second, cb.onEvent);
+        if (m_capacity)
+            searchCapacity(second, server, cb.onEvent);
+    };
+}
+
+// The run's result as kept: secrets redacted, the target's metrics beside each second, the service's own events
+// among the engines', in time order.
+void RunService::finishResult(RunResult& result, const std::vector<std::string>& secrets,
+                              const std::map<std::uint32_t, std::map<std::string, double>>& serverBySecond)
+{
     for (RunEvent& e : result.events)
         redactSecrets(e.detail, secrets);
     redactMetrics(result.total, secrets);
-    scraper.stop();
     for (SecondSummary& t : result.timeline)
         if (auto it = serverBySecond.find(t.second); it != serverBySecond.end())
             t.server = it->second;
     result.events.insert(result.events.end(), m_ownEvents.begin(), m_ownEvents.end());
     std::stable_sort(result.events.begin(), result.events.end(),
                      [](const RunEvent& a, const RunEvent& b) { return a.atS < b.atS; });
-    return result;
 }
 
 void RunService::watchGrowth(Controller::Callbacks& cb, GrowHook& grow, const std::vector<std::string>& agents)

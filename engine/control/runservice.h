@@ -34,6 +34,7 @@
 namespace stampede {
 
 class ProjectStore;
+class ServerScraper;
 class LocalPool;
 class Notifier;
 
@@ -165,6 +166,11 @@ private:
     bool startEngines(LocalPool& pool, std::vector<std::string>& addresses, std::string& error);
     bool fitsFileLimit(std::string& why) const;
     RunResult drive(Controller& controller, RunSink& sink);
+    Breaker makeBreaker() const;
+    void watchSeconds(Controller::Callbacks& cb, Breaker& breaker, ServerScraper& scraper,
+                      const std::map<std::string, double>& serverNow);
+    void finishResult(RunResult& result, const std::vector<std::string>& secrets,
+                      const std::map<std::uint32_t, std::map<std::string, double>>& serverBySecond);
     // --grow: each merged second judged by `grow`, its events the run's.
     void watchGrowth(Controller::Callbacks& cb, GrowHook& grow, const std::vector<std::string>& agents);
     // A plan's setup (or teardown) on the engine at `address`: its summary, an event, and for the setup
