@@ -18,8 +18,8 @@ PACKAGES=(
     xvfb xauth fonts-noto-cjk
     # packaging: the man page from --help, the .deb checked
     help2man lintian desktop-file-utils
-    # the Kubernetes manifests k8s render writes, linted
-    yamllint
+    # the Kubernetes manifests k8s render writes, linted; the agent's entrypoint tried in a namespace of its own
+    yamllint iproute2 util-linux
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml python3-kubernetes
     python3-websockets python3-aiohttp

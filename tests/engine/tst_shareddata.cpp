@@ -9,6 +9,7 @@
 #include "core/utf8.h"
 #include "wire/sharedwire.h"
 
+#include <QFile>
 #include <QTest>
 
 #include <grpcpp/grpcpp.h>
@@ -21,6 +22,7 @@
 using namespace stampede;
 
 Q_DECLARE_METATYPE(std::string)
+Q_DECLARE_METATYPE(std::vector<stampede::SharedOp>)
 
 namespace {
 
@@ -231,6 +233,37 @@ private Q_SLOTS:
             t.join();
         QCOMPARE(torn.load(), 0);
         QCOMPARE(access.store().apply(op(K::Get, "a")).value, std::string("16000"));
+    }
+
+    // fuzz_sharedask's seeds are what an agent writes: byte for byte toWire's, serialized (the real encoder).
+    void corpusIsWhatAnAgentWrites_data()
+    {
+        QTest::addColumn<QString>("seed");
+        QTest::addColumn<std::uint64_t>("id");
+        QTest::addColumn<std::vector<SharedOp>>("ops");
+        QTest::newRow("push-id") << QStringLiteral("push-id") << std::uint64_t(1)
+                                 << std::vector<SharedOp>{op(K::Push, "ids", "m17")};
+        QTest::newRow("pop") << QStringLiteral("pop") << std::uint64_t(2) << std::vector<SharedOp>{op(K::Pop, "ids")};
+        QTest::newRow("template-read") << QStringLiteral("template-read") << std::uint64_t(5)
+                                       << std::vector<SharedOp>{op(K::Get, "last"), op(K::Get, "token")};
+        QTest::newRow("increment-negative") << QStringLiteral("increment-negative") << std::uint64_t(6)
+                                            << std::vector<SharedOp>{op(K::Increment, "made", {}, -5)};
+        QTest::newRow("utf8-key") << QStringLiteral("utf8-key") << std::uint64_t(8)
+                                  << std::vector<SharedOp>{op(K::Set, "\xe8\xae\xa2\xe5\x8d\x95", "\xff\xfe")};
+    }
+    void corpusIsWhatAnAgentWrites()
+    {
+        QFETCH(QString, seed);
+        QFETCH(std::uint64_t, id);
+        QFETCH(std::vector<SharedOp>, ops);
+        QFile f(qEnvironmentVariable("STAMPEDE_SOURCE_DIR") + QStringLiteral("/tests/fuzz/corpus/sharedask/") + seed);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QByteArray bytes = f.readAll();
+        v1::SharedAsk ask;
+        ask.set_id(id);
+        toWire(ops, ask);
+        const std::string wire = ask.SerializeAsString();
+        QCOMPARE(QByteArray(wire.data(), qsizetype(wire.size())), bytes);
     }
 
     // The real stream: an agent's channel, the controller's link.
