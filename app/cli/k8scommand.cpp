@@ -13,6 +13,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -151,9 +152,13 @@ std::string controllerPod(const RunFolder& f)
     if (kubectl({"get", "pods", "-n", f.ns, "-l", "job-name=" + f.job, "-o", "jsonpath={.items[0].metadata.name}"},
                 &out) != 0)
         return {};
-    while (!out.empty() && (out.back() == '\n' || out.back() == ' '))
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r' || out.back() == ' '))
         out.pop_back();
-    return isK8sName(out, 253) || out.find('.') != std::string::npos ? out : std::string();
+    // a pod's name is a DNS subdomain: what else kubectl printed is no pod, and is not passed on as one
+    const bool name = !out.empty() && out.size() <= 253 && std::all_of(out.begin(), out.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    });
+    return name ? out : std::string();
 }
 
 bool duration(const std::string& flag, const std::string& text, std::uint32_t& seconds, std::string& error)

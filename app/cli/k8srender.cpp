@@ -2,7 +2,6 @@
 
 #include "core/text.h"
 
-#include <openssl/evp.h>
 #include <openssl/sha.h>
 
 #include <algorithm>
@@ -22,10 +21,8 @@ std::string q(const std::string& s)
 
 std::string base64(const std::string& bytes)
 {
-    std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                  reinterpret_cast<const unsigned char*>(bytes.data()), int(bytes.size()));
-    out.resize(std::size_t(n));
+    std::string out;
+    appendBase64(out, bytes);
     return out;
 }
 
@@ -33,16 +30,18 @@ std::string sha256Hex(const std::string& bytes)
 {
     unsigned char d[SHA256_DIGEST_LENGTH];
     SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), d);
-    std::string hex;
-    char b[3];
-    for (const unsigned char c : d) {
-        std::snprintf(b, sizeof b, "%02x", c);
-        hex += b;
-    }
-    return hex;
+    return hexLower(std::string_view(reinterpret_cast<const char*>(d), sizeof d));
 }
 
-// A list of strings as a YAML flow sequence, one per line at `indent`.
+// The name of the bundle's part `i` (000, 001, ...): its ConfigMap's and file's.
+std::string chunkName(std::size_t i)
+{
+    char name[24];
+    std::snprintf(name, sizeof name, "%03zu", i);
+    return name;
+}
+
+// A list of strings as a YAML block sequence, one item a line at `indent`.
 std::string seq(const std::vector<std::string>& items, const std::string& indent)
 {
     std::string out;
@@ -53,11 +52,8 @@ std::string seq(const std::vector<std::string>& items, const std::string& indent
 
 struct Names
 {
-    std::string run, agents, service, job, labelRun;
-    explicit Names(const std::string& n)
-        : run(n), agents(n + "-agent"), service(n + "-agents"), job(n + "-run"), labelRun(n)
-    {
-    }
+    std::string run, agents, service, job; // `run` is also the label stampede.io/run
+    explicit Names(const std::string& n) : run(n), agents(n + "-agent"), service(n + "-agents"), job(n + "-run") {}
 };
 
 std::string kustomizationBase()
@@ -90,7 +86,7 @@ std::string service(const Names& n)
            "  selector:\n"
            "    app.kubernetes.io/name: stampede-agent\n"
            "    stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "  ports:\n"
            "    - name: control\n"
@@ -120,7 +116,7 @@ std::string networkPolicy(const Names& n, const std::string& metricsFrom)
            "    matchLabels:\n"
            "      app.kubernetes.io/name: stampede-agent\n"
            "      stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "  policyTypes: [\"Ingress\"]\n"
            "  ingress:\n"
@@ -129,7 +125,7 @@ std::string networkPolicy(const Names& n, const std::string& metricsFrom)
            "            matchLabels:\n"
            "              app.kubernetes.io/name: stampede-controller\n"
            "              stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "      ports:\n"
            "        - protocol: TCP\n"
@@ -155,7 +151,7 @@ std::string networkPolicy(const Names& n, const std::string& metricsFrom)
            "    matchLabels:\n"
            "      app.kubernetes.io/name: stampede-controller\n"
            "      stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "  policyTypes: [\"Ingress\"]\n"
            "  ingress: []\n";
@@ -176,7 +172,7 @@ std::string disruptionBudget(const Names& n)
            "    matchLabels:\n"
            "      app.kubernetes.io/name: stampede-agent\n"
            "      stampede.io/run: " +
-           q(n.labelRun) + "\n";
+           q(n.run) + "\n";
 }
 
 std::string securityContext(const std::string& indent)
@@ -233,14 +229,14 @@ std::string agents(const K8sOptions& o, const Names& n, const std::string& image
            "    matchLabels:\n"
            "      app.kubernetes.io/name: stampede-agent\n"
            "      stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "  template:\n"
            "    metadata:\n"
            "      labels:\n"
            "        app.kubernetes.io/name: stampede-agent\n"
            "        stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "      annotations:\n"
            "        prometheus.io/scrape: \"true\"\n"
@@ -258,7 +254,7 @@ std::string agents(const K8sOptions& o, const Names& n, const std::string& image
            "                  matchLabels:\n"
            "                    app.kubernetes.io/name: stampede-agent\n"
            "                    stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "      containers:\n"
            "        - name: agent\n"
@@ -340,8 +336,7 @@ std::string controller(const K8sOptions& o, const Names& n, const std::string& i
     args.insert(args.end(), o.runArgs.begin(), o.runArgs.end());
     std::string parts;
     for (std::size_t i = 0; i < chunks; ++i) {
-        char name[16];
-        std::snprintf(name, sizeof name, "%03zu", i);
+        const std::string name = chunkName(i);
         parts += "              - configMap:\n"
                  "                  name: " +
                  q(n.run + "-bundle-" + name) +
@@ -349,7 +344,7 @@ std::string controller(const K8sOptions& o, const Names& n, const std::string& i
                  "                  items:\n"
                  "                    - key: part\n"
                  "                      path: part-" +
-                 std::string(name) + "\n";
+                 name + "\n";
     }
     return "# The run: its controller runs the bundle against the " + std::to_string(o.agents) +
            " agents (every one awaited,\n"
@@ -380,7 +375,7 @@ std::string controller(const K8sOptions& o, const Names& n, const std::string& i
            "      labels:\n"
            "        app.kubernetes.io/name: stampede-controller\n"
            "        stampede.io/run: " +
-           q(n.labelRun) +
+           q(n.run) +
            "\n"
            "    spec:\n"
            "      restartPolicy: Never\n"
@@ -450,8 +445,7 @@ std::string controller(const K8sOptions& o, const Names& n, const std::string& i
 
 std::string bundleChunk(const Names& n, std::size_t i, const std::string& part)
 {
-    char name[16];
-    std::snprintf(name, sizeof name, "%03zu", i);
+    const std::string name = chunkName(i);
     return "apiVersion: v1\n"
            "kind: ConfigMap\n"
            "metadata:\n"
@@ -475,16 +469,15 @@ std::string overlay(const K8sOptions& o, const Names& n, std::size_t chunks)
                       "labels:\n"
                       "  - pairs:\n"
                       "      stampede.io/run: " +
-                      q(n.labelRun) +
+                      q(n.run) +
                       "\n"
                       "resources:\n";
     if (o.createNamespace)
         out += "  - namespace.yaml\n";
     out += "  - ../base\n  - agents.yaml\n  - controller.yaml\n";
     for (std::size_t i = 0; i < chunks; ++i) {
-        char name[16];
-        std::snprintf(name, sizeof name, "%03zu", i);
-        out += "  - bundle-" + std::string(name) + ".yaml\n";
+        const std::string name = chunkName(i);
+        out += "  - bundle-" + name + ".yaml\n";
     }
     if (!o.secrets.empty())
         out += "generatorOptions:\n"
@@ -563,10 +556,8 @@ bool renderK8s(const K8sOptions& o, const std::string& bundle, std::map<std::str
     files["overlay/agents.yaml"] = agents(o, n, image);
     files["overlay/controller.yaml"] = controller(o, n, image, chunks, sha256Hex(bundle));
     for (std::size_t i = 0; i < chunks; ++i) {
-        char name[16];
-        std::snprintf(name, sizeof name, "%03zu", i);
-        files["overlay/bundle-" + std::string(name) + ".yaml"] =
-            bundleChunk(n, i, bundle.substr(i * kChunkBytes, kChunkBytes));
+        const std::string name = chunkName(i);
+        files["overlay/bundle-" + name + ".yaml"] = bundleChunk(n, i, bundle.substr(i * kChunkBytes, kChunkBytes));
     }
     for (const auto& [file, bytes] : o.secrets)
         files["overlay/secrets/" + file] = bytes;

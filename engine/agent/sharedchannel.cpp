@@ -2,6 +2,7 @@
 
 #include "wire/sharedwire.h"
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 

@@ -29,7 +29,7 @@ public:
     grpc::Status serve(grpc::ServerContext& ctx, grpc::ServerReaderWriter<v1::SharedAsk, v1::SharedAnswer>& stream);
     // The run is over: every ask not answered fails, later ones at once.
     void close();
-    // Asks sent and answered (for the agent's log and tests).
+    // Asks sent and answered (tst_shareddata counts them).
     std::uint64_t answered() const;
 
 private:

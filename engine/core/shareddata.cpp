@@ -93,10 +93,11 @@ SharedResult SharedStore::apply(const SharedOp& op)
     return applyLocked(op);
 }
 
-std::vector<SharedResult> SharedStore::apply(const std::vector<SharedOp>& ops)
+std::vector<SharedResult> SharedStore::apply(const std::vector<SharedOp>& ops, std::string& why)
 {
-    if (std::string why = sharedAskRefused(ops); !why.empty())
-        return std::vector<SharedResult>(std::max<std::size_t>(ops.size(), 1), refused(why));
+    why = sharedAskRefused(ops);
+    if (!why.empty())
+        return {};
     std::vector<SharedResult> out;
     out.reserve(ops.size());
     std::lock_guard lock(m_mutex);
@@ -132,16 +133,12 @@ SharedResult SharedStore::applyLocked(const SharedOp& op)
     case SharedOp::Kind::Set: {
         if (e && e->list)
             return refused("set " + quoted(op.key) + ": it is a list (remove it first)");
-        const std::size_t before = e ? e->text.size() : 0, keyBytes = e ? 0 : op.key.size();
-        if (!e && m_entries.size() >= SharedLimits::kKeys)
-            return refused("set " + quoted(op.key) + ": the run's shared data holds " +
-                           std::to_string(SharedLimits::kKeys) + " keys already");
-        if (m_bytes - before + keyBytes + op.value.size() > SharedLimits::kTotalBytes)
-            return refused("set " + quoted(op.key) + ": the run's shared data would pass " +
-                           std::to_string(SharedLimits::kTotalBytes >> 20) + " MiB");
+        const std::size_t before = e ? e->text.size() : 0;
+        if (std::string why = noRoom(op, e, before, op.value.size()); !why.empty())
+            return refused(std::move(why));
+        m_bytes = m_bytes - before + (e ? 0 : op.key.size()) + op.value.size();
         if (!e)
             e = &m_entries[op.key];
-        m_bytes = m_bytes - before + keyBytes + op.value.size();
         e->text = op.value;
         return r;
     }
@@ -178,6 +175,16 @@ SharedResult SharedStore::applyLocked(const SharedOp& op)
     return refused("an op of unknown kind");
 }
 
+std::string SharedStore::noRoom(const SharedOp& op, const Entry* e, std::size_t before, std::size_t after) const
+{
+    const std::string what = std::string(sharedOpName(op.kind)) + " " + quoted(op.key);
+    if (!e && m_entries.size() >= SharedLimits::kKeys)
+        return what + ": the run's shared data holds " + std::to_string(SharedLimits::kKeys) + " keys already";
+    if (m_bytes - before + (e ? 0 : op.key.size()) + after > SharedLimits::kTotalBytes)
+        return what + ": the run's shared data would pass " + std::to_string(SharedLimits::kTotalBytes >> 20) + " MiB";
+    return {};
+}
+
 SharedResult SharedStore::increment(const SharedOp& op)
 {
     Entry* e = find(op.key);
@@ -195,18 +202,14 @@ SharedResult SharedStore::increment(const SharedOp& op)
     if ((op.by > 0 && n > std::numeric_limits<std::int64_t>::max() - op.by) ||
         (op.by < 0 && n < std::numeric_limits<std::int64_t>::min() - op.by))
         return refused("increment " + quoted(op.key) + " by " + std::to_string(op.by) + ": past a 64-bit integer");
-    if (!e && m_entries.size() >= SharedLimits::kKeys)
-        return refused("increment " + quoted(op.key) + ": the run's shared data holds " +
-                       std::to_string(SharedLimits::kKeys) + " keys already");
     n += op.by;
     std::string text = std::to_string(n);
-    const std::size_t before = e ? e->text.size() : 0, keyBytes = e ? 0 : op.key.size();
-    if (m_bytes - before + keyBytes + text.size() > SharedLimits::kTotalBytes)
-        return refused("increment " + quoted(op.key) + ": the run's shared data would pass " +
-                       std::to_string(SharedLimits::kTotalBytes >> 20) + " MiB");
+    const std::size_t before = e ? e->text.size() : 0;
+    if (std::string why = noRoom(op, e, before, text.size()); !why.empty())
+        return refused(std::move(why));
+    m_bytes = m_bytes - before + (e ? 0 : op.key.size()) + text.size();
     if (!e)
         e = &m_entries[op.key];
-    m_bytes = m_bytes - before + keyBytes + text.size();
     e->text = std::move(text);
     SharedResult r;
     r.found = true;
@@ -223,18 +226,13 @@ SharedResult SharedStore::push(const SharedOp& op)
     if (e && e->items.size() >= SharedLimits::kListLength)
         return refused("push " + quoted(op.key) + ": the list holds " + std::to_string(SharedLimits::kListLength) +
                        " values already (pop some)");
-    if (!e && m_entries.size() >= SharedLimits::kKeys)
-        return refused("push " + quoted(op.key) + ": the run's shared data holds " +
-                       std::to_string(SharedLimits::kKeys) + " keys already");
-    const std::size_t keyBytes = e ? 0 : op.key.size();
-    if (m_bytes + keyBytes + op.value.size() > SharedLimits::kTotalBytes)
-        return refused("push " + quoted(op.key) + ": the run's shared data would pass " +
-                       std::to_string(SharedLimits::kTotalBytes >> 20) + " MiB");
+    if (std::string why = noRoom(op, e, 0, op.value.size()); !why.empty()) // a value more
+        return refused(std::move(why));
+    m_bytes += (e ? 0 : op.key.size()) + op.value.size();
     if (!e) {
         e = &m_entries[op.key];
         e->list = true;
     }
-    m_bytes += keyBytes + op.value.size();
     e->items.push_back(op.value);
     SharedResult r;
     r.found = true;
@@ -286,10 +284,9 @@ bool SharedTicket::wait(Nanos timeout)
 SharedTicketPtr LocalSharedAccess::ask(std::vector<SharedOp> ops, std::function<void()> doorbell)
 {
     auto ticket = std::make_shared<SharedTicket>(std::move(doorbell));
-    if (std::string why = sharedAskRefused(ops); !why.empty())
-        ticket->finish({}, std::move(why));
-    else
-        ticket->finish(m_store.apply(ops));
+    std::string refused;
+    std::vector<SharedResult> results = m_store.apply(ops, refused);
+    ticket->finish(std::move(results), std::move(refused));
     return ticket;
 }
 

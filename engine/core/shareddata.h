@@ -73,8 +73,9 @@ class SharedStore
 {
 public:
     SharedResult apply(const SharedOp& op);
-    // The ops in order, under one lock: no other ask sees a state between them.
-    std::vector<SharedResult> apply(const std::vector<SharedOp>& ops);
+    // The ops in order, under one lock: no other ask sees a state between them. An ask sharedAskRefused refuses
+    // changes nothing: no result, and `refused` says why.
+    std::vector<SharedResult> apply(const std::vector<SharedOp>& ops, std::string& refused);
     std::size_t keys() const;
     std::size_t bytes() const;
 
@@ -88,6 +89,9 @@ private:
     SharedResult applyLocked(const SharedOp& op);
     SharedResult push(const SharedOp& op);
     SharedResult increment(const SharedOp& op);
+    // Why `op` may not make its key hold `after` bytes where it held `before` (a new key when `e` is null): past
+    // the keys or the bytes the store holds at most; "" when it may.
+    std::string noRoom(const SharedOp& op, const Entry* e, std::size_t before, std::size_t after) const;
     Entry* find(const std::string& key);
     void drop(std::unordered_map<std::string, Entry>::iterator it);
 

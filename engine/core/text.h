@@ -7,7 +7,6 @@
 
 namespace stampede {
 
-// ASCII case-insensitive equality, as HTTP header names compare.
 // `s` without the spaces around it.
 inline std::string_view trimSpaces(std::string_view s)
 {
@@ -18,6 +17,7 @@ inline std::string_view trimSpaces(std::string_view s)
     return s;
 }
 
+// ASCII case-insensitive equality, as HTTP header names compare.
 inline bool equalsNoCase(std::string_view a, std::string_view b)
 {
     if (a.size() != b.size())
@@ -88,7 +88,6 @@ inline int hexDigit(char c)
     return -1;
 }
 
-// Percent-encoding (RFC 3986): letters, digits and `keep` stay, every other byte is %XX.
 // Appends the base64 (RFC 4648, with padding) of `in` to `out`.
 inline void appendBase64(std::string& out, std::string_view in)
 {
@@ -113,6 +112,20 @@ inline void appendBase64(std::string& out, std::string_view in)
     }
 }
 
+// `bytes` as lower-case hex, two digits a byte.
+inline std::string hexLower(std::string_view bytes)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(bytes.size() * 2);
+    for (const char ch : bytes) {
+        out += kHex[std::uint8_t(ch) >> 4];
+        out += kHex[std::uint8_t(ch) & 15];
+    }
+    return out;
+}
+
+// Percent-encoding (RFC 3986): letters, digits and `keep` stay, every other byte is %XX.
 inline std::string percentEncode(std::string_view s, std::string_view keep = "-_.~")
 {
     static const char* kHex = "0123456789ABCDEF";

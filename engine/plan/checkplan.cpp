@@ -241,10 +241,8 @@ std::vector<PlanError> flowWarnings(const ScenarioPlan& plan)
                        (s.scripts && std::find(s.scripts->sets.begin(), s.scripts->sets.end(), v) !=
                                          s.scripts->sets.end()); // a script's pm.*.set of the name
             };
-            const PlannedStep& self = plan.steps[i];
-            const bool setBefore =
-                self.scripts && !self.scripts->pre.empty() && // its own pre-request script's set
-                std::find(self.scripts->sets.begin(), self.scripts->sets.end(), v) != self.scripts->sets.end();
+            const StepScriptPlan* own = plan.steps[i].scripts.get(); // its own pre-request script sets it first
+            const bool setBefore = own && std::find(own->preSets.begin(), own->preSets.end(), v) != own->preSets.end();
             if (plan.variables[v].fallback >= 0 || // until extracted, its default is sent
                 plan.variables[v].shared ||        // the run's shared data: read as the step begins
                 setBefore || std::any_of(plan.steps.begin(), plan.steps.begin() + std::ptrdiff_t(i), extracts))

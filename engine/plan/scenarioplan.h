@@ -65,13 +65,14 @@ enum class OnError : std::uint8_t
 // pre-request script), and where the pm.test checks sit among the step's.
 struct StepScriptPlan
 {
-    std::string pre, test;           // "" when the step has none
-    std::string preName, testName;   // for errors: "steps[1].preRequestScript"
-    std::uint32_t firstCheck = 0;    // checks[firstCheck..] are the test script's pm.test names
-    std::vector<std::string> tests;  // their names, in that order
-    bool otherTests = false;         // some are named by an expression: counted by name (NamedCheckCount)
-    std::vector<std::uint16_t> sets; // the variables the scripts set by name (extracted variables)
-    std::string method, url, body;   // the request as written
+    std::string pre, test;              // "" when the step has none
+    std::string preName, testName;      // for errors: "steps[1].preRequestScript"
+    std::uint32_t firstCheck = 0;       // checks[firstCheck..] are the test script's pm.test names
+    std::vector<std::string> tests;     // their names, in that order
+    bool otherTests = false;            // some are named by an expression: counted by name (NamedCheckCount)
+    std::vector<std::uint16_t> sets;    // the variables the scripts set by name (extracted variables)
+    std::vector<std::uint16_t> preSets; // those of them the pre-request script sets (before the step renders)
+    std::string method, url, body;      // the request as written
     std::vector<std::pair<std::string, std::string>> headers;
     std::vector<std::pair<std::string, std::string>> form; // its form's fields, as written
     std::string formMode;                                  // "urlencoded" or "formdata" (Postman's), "" no form

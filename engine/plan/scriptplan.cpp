@@ -100,11 +100,15 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
             if (std::find(sp->tests.begin(), sp->tests.end(), test) == sp->tests.end())
                 sp->tests.push_back(test);
         sp->otherTests = sp->otherTests || names.otherTests;
+        const bool pre = keep == &sp->pre;
         for (const std::string& set : names.sets)
             for (std::size_t v = 0; v < plan.variables.size(); ++v)
-                if (plan.variables[v].extracted && plan.variables[v].name == set &&
-                    std::find(sp->sets.begin(), sp->sets.end(), std::uint16_t(v)) == sp->sets.end())
-                    sp->sets.push_back(std::uint16_t(v));
+                if (plan.variables[v].extracted && plan.variables[v].name == set) {
+                    if (std::find(sp->sets.begin(), sp->sets.end(), std::uint16_t(v)) == sp->sets.end())
+                        sp->sets.push_back(std::uint16_t(v));
+                    if (pre)
+                        sp->preSets.push_back(std::uint16_t(v));
+                }
     }
     if (!ok)
         return false;

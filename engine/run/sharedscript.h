@@ -1,8 +1,9 @@
 #pragma once
 // pm.shared as a run makes it (StepScripts::SharedAsker): each call an ask of
 // the run's shared data (core/shareddata.h), the script's thread waiting for
-// its answer at most kSharedWait and never past the run's end on `clock` (then
-// the op is abandoned if it was not sent yet, and the script told so).
+// its answer at most kSharedWait, a second once the run's `end` on `clock` is
+// past (an answer that lands then is still judged); an ask not answered in
+// time is abandoned if it was not sent yet, and the script told so.
 #include "core/clock.h"
 #include "core/shareddata.h"
 

@@ -20,24 +20,15 @@ v1::SharedAnswer answerAsk(SharedStore& store, const v1::SharedAsk& ask)
     v1::SharedAnswer answer;
     answer.set_id(ask.id());
     std::vector<SharedOp> ops;
-    if (ask.ops_size() > int(SharedLimits::kOpsPerAsk)) {
-        answer.set_error("an ask of " + std::to_string(ask.ops_size()) + " ops (at most " +
-                         std::to_string(SharedLimits::kOpsPerAsk) + ")");
-        return answer;
-    }
     for (const v1::SharedOp& o : ask.ops()) {
-        if (!v1::SharedOp::Kind_IsValid(o.kind())) {
+        if (!v1::SharedOp::Kind_IsValid(o.kind())) { // the store's kinds are the wire's, no other
             answer.set_error("an op of unknown kind " + std::to_string(o.kind()));
             return answer;
         }
         ops.push_back({SharedOp::Kind(o.kind()), o.key(), o.value(), o.by()});
     }
-    if (std::string why = sharedAskRefused(ops); !why.empty()) {
-        makeUtf8(why);
-        answer.set_error(why);
-        return answer;
-    }
-    for (SharedResult& r : store.apply(ops)) {
+    std::string refused;
+    for (SharedResult& r : store.apply(ops, refused)) {
         v1::SharedResult* w = answer.add_results();
         w->set_ok(r.ok);
         makeUtf8(r.error); // a key is UTF-8, a value quoted in an error may not be
@@ -46,6 +37,7 @@ v1::SharedAnswer answerAsk(SharedStore& store, const v1::SharedAsk& ask)
         w->set_value(std::move(r.value));
         w->set_number(r.number);
     }
+    answer.set_error(refused); // sharedAskRefused's words: UTF-8 (a key that is not is written escaped)
     return answer;
 }
 

@@ -2,7 +2,7 @@
 // The run's shared data (core/shareddata.h) on the control protocol's Shared
 // stream: an agent's asks as SharedAsk, the controller's answers as
 // SharedAnswer. answerAsk is what the controller does with whatever a peer
-// sends (the surface tst_sharedwire's table and fuzz_sharedask drive): every
+// sends (the surface tst_shareddata's table and fuzz_sharedask drive): every
 // ask gets an answer, every text in it valid UTF-8.
 #include "core/shareddata.h"
 #include "stampede/v1/control.pb.h"

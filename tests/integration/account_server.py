@@ -5,12 +5,11 @@
 # the order, or an order without a login, is a clash (two users on one account
 # at once). Prints its port, serves until its stdin closes, then one JSON line:
 # {"logins": {acct: n}, "orders": {acct: n}, "clashes": [...], "most_open": n}.
-import json
-import sys
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import peerserver
 
 lock = threading.Lock()
 open_logins = {}
@@ -20,12 +19,7 @@ clashes = []
 most = {"open": 0}
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
+class Handler(peerserver.Handler):
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
         acct = urllib.parse.parse_qs(url.query).get("acct", [""])[0]
@@ -43,19 +37,12 @@ class Handler(BaseHTTPRequestHandler):
                 open_logins[acct] = False
         if url.path == "/login":
             time.sleep(0.02)
-        out = b"ok"
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
+        self.answer(200, b"ok", "text/plain")
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()
-server.shutdown()
-with lock:
-    print(json.dumps({"logins": logins, "orders": orders, "clashes": clashes, "most_open": most["open"]}),
-          flush=True)
+def report():
+    with lock:
+        return {"logins": logins, "orders": orders, "clashes": clashes, "most_open": most["open"]}
+
+
+peerserver.serve(Handler, report)

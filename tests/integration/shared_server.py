@@ -7,11 +7,10 @@
 # run's counter gave one number twice). Prints its port, serves until its
 # stdin closes, then one JSON line:
 # {"made": n, "used": n, "reads": n, "clashes": [...], "ns": [...], "missing": n}.
-import json
-import sys
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import peerserver
 
 lock = threading.Lock()
 state = {"made": 0, "used": 0, "reads": 0, "missing": 0}
@@ -21,22 +20,17 @@ ns = []
 clashes = []
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
+class Handler(peerserver.Handler):
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
         q = urllib.parse.parse_qs(url.query, keep_blank_values=True)
-        out = b"ok"
+        out = {"ok": True}
         with lock:
             if url.path == "/make":
                 state["made"] += 1
                 ident = "m%d" % state["made"]
                 made.add(ident)
-                out = json.dumps({"id": ident}).encode()
+                out = {"id": ident}
             elif url.path == "/use":
                 ident = q.get("id", [""])[0]
                 state["used"] += 1
@@ -55,18 +49,12 @@ class Handler(BaseHTTPRequestHandler):
                 ns.append(n)
             else:
                 state["missing"] += 1
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
+        self.answer(200, out)
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()
-server.shutdown()
-with lock:
-    print(json.dumps(dict(state, clashes=clashes, ns=ns)), flush=True)
+def report():
+    with lock:
+        return dict(state, clashes=clashes, ns=ns)
+
+
+peerserver.serve(Handler, report)

@@ -12,10 +12,10 @@
 # Grafana Tempo (OTLP JSON, {"batches": [...]}). Prints its port, serves
 # until its stdin closes, then one JSON line: {"traces": n}.
 import json
-import sys
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import peerserver
 
 lock = threading.Lock()
 traces = {}  # trace id -> [(path, tag)]: a flow's requests share their iteration's trace
@@ -75,20 +75,7 @@ def tempo(trace_id, requests):
     return {"batches": batches}
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, status, body):
-        out = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
-
+class Handler(peerserver.Handler):
     def do_GET(self):
         path = urllib.parse.urlsplit(self.path).path
         for prefix, fmt in (("/api/traces/", jaeger), ("/tempo/api/traces/", tempo)):
@@ -110,11 +97,9 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(200, {"ok": True})
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()
-server.shutdown()
-with lock:
-    print(json.dumps({"traces": len(traces)}), flush=True)
+def report():
+    with lock:
+        return {"traces": len(traces)}
+
+
+peerserver.serve(Handler, report)
